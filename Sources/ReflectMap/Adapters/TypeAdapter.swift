@@ -1,0 +1,78 @@
+import Foundation
+
+/// Converts between one Swift type and JSON values (GSON's `TypeAdapter`).
+///
+/// Adapters are built once per type when a plan is made, then shared by every mapping run and every
+/// thread; they hold no mutable state after construction (see ``TypePlan`` for the one exception
+/// during building). Subclasses override ``read(_:_:)`` and ``write(_:_:)``.
+class TypeAdapter<Value>: @unchecked Sendable {
+    /// Reads a JSON value. Returns `nil` when lenient mode skipped the value (it is already reported);
+    /// the caller then keeps its default.
+    func read(_ json: Any, _ context: inout ReadContext) throws -> Value? {
+        try context.fail(.unsupportedType(type: typeName, property: "(value)"))
+    }
+
+    /// Writes a value as a `JSONSerialization`-ready value, or `nil` for an absent optional.
+    func write(_ value: Value, _ context: inout WriteContext) throws -> Any? {
+        throw MappingError(.unsupportedType(type: typeName, property: "(value)"))
+    }
+
+    /// Whether the type accepts a missing key and `null`: true for optionals.
+    var isOptional: Bool { false }
+
+    /// How errors name the type.
+    var typeName: String { String(describing: Value.self) }
+}
+
+/// Passes raw JSON through untouched: `Any`, `[String: Any]` and `[Any]` properties.
+final class PassThroughAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
+    override func read(_ json: Any, _ context: inout ReadContext) throws -> Value? {
+        if let value = json as? Value { return value }
+        return try context.reject(JSONScalar(json), expected: typeName)
+    }
+
+    override func write(_ value: Value, _ context: inout WriteContext) throws -> Any? {
+        value
+    }
+}
+
+/// `Optional<Wrapped>`: `null` becomes `nil`, anything else goes to the wrapped type.
+final class OptionalAdapter<Wrapped>: TypeAdapter<Wrapped?>, @unchecked Sendable {
+    let wrapped: TypeAdapter<Wrapped>
+
+    init(wrapped: TypeAdapter<Wrapped>) {
+        self.wrapped = wrapped
+    }
+
+    override func read(_ json: Any, _ context: inout ReadContext) throws -> Wrapped?? {
+        if json is NSNull { return .some(nil) }
+        guard let value = try wrapped.read(json, &context) else { return nil }
+        return .some(value)
+    }
+
+    override func write(_ value: Wrapped?, _ context: inout WriteContext) throws -> Any? {
+        guard let value else { return nil }
+        return try wrapped.write(value, &context)
+    }
+
+    override var isOptional: Bool { true }
+}
+
+/// Any `RawRepresentable` type, such as an enum with `String` or `Int` raw values.
+final class RawValueAdapter<Value: RawRepresentable>: TypeAdapter<Value>, @unchecked Sendable {
+    let raw: TypeAdapter<Value.RawValue>
+
+    init(raw: TypeAdapter<Value.RawValue>) {
+        self.raw = raw
+    }
+
+    override func read(_ json: Any, _ context: inout ReadContext) throws -> Value? {
+        guard let rawValue = try raw.read(json, &context) else { return nil }
+        if let value = Value(rawValue: rawValue) { return value }
+        return try context.fail(.invalidValue(value: JSONScalar(json).summary, type: typeName))
+    }
+
+    override func write(_ value: Value, _ context: inout WriteContext) throws -> Any? {
+        try raw.write(value.rawValue, &context)
+    }
+}

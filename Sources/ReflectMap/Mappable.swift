@@ -1,0 +1,45 @@
+/// A type that ReflectMap can fill from JSON and turn back into JSON.
+///
+/// Declare plain stored `var` properties with default values; the mapper discovers them at runtime.
+/// Classes need `required init() {}`; structs get their memberwise `init()` for free when every
+/// property has a default.
+///
+/// ```swift
+/// final class User: Mappable {
+///     var id = 0
+///     var name = ""
+///     var avatarURL: URL?
+///     required init() {}
+/// }
+/// ```
+///
+/// What the mapper does with special properties:
+/// - `let` properties are written to JSON but never filled from it: a `let` is a constant, and the
+///   optimizer may assume it never changes.
+/// - `weak` and `unowned` properties are back-references; they are neither read nor written.
+/// - `lazy var` properties are skipped: they are computed on demand.
+/// - `didSet`/`willSet` observers do not run when the mapper fills a property, just as they do not
+///   run during `init`.
+public protocol Mappable {
+    /// Creates an instance with every property at its default value.
+    init()
+}
+
+/// An array of models is itself mappable, so `[Book].self` works wherever a response class is asked for.
+extension Array: Mappable where Element: Mappable {}
+
+extension Mappable {
+    /// Maps a JSON dictionary into a new instance, in the spelling of the seed project
+    /// (`RBFooBarResponse.fromDictionary(_:keyTranslator:)`).
+    ///
+    /// - Parameters:
+    ///   - dictionary: A JSON object, as `JSONSerialization` returns it.
+    ///   - keyTranslator: How property names become JSON keys.
+    /// - Throws: ``MappingError`` when the dictionary cannot be mapped.
+    public static func from(
+        _ dictionary: [String: Any],
+        keyTranslator: KeyTranslator = .identity
+    ) throws -> Self {
+        try JSONMapper(keyTranslator: keyTranslator).map(Self.self, from: dictionary)
+    }
+}

@@ -1,0 +1,106 @@
+/// Why mapping failed, and where in the JSON.
+///
+/// ``path`` spells the location with JSON keys and array indices, such as
+/// `statuses[3].user.followers_count`; it is empty for the top-level value. ``description`` is one
+/// sentence that names both.
+public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What went wrong.
+    public enum Kind: Sendable, Equatable {
+        /// The bytes are not valid JSON. The message comes from the parser.
+        case malformedJSON(String)
+        /// The JSON nests deeper than the mapper's limit.
+        case nestingTooDeep(limit: Int)
+        /// A value has the wrong JSON type, such as a string where a number belongs.
+        case typeMismatch(expected: String, found: String)
+        /// A non-optional property received `null` (strict mode, or a value that must not be null).
+        case nullValue(expected: String)
+        /// A non-optional property has no key in the JSON (strict mode).
+        case missingKey(expected: String)
+        /// A number does not fit its property without being truncated or rounded to an integer.
+        case numberOutOfRange(value: String, type: String)
+        /// A value has the right JSON type but is not valid for its property, such as an unknown enum
+        /// raw value, a malformed URL, UUID or date, or bad base64.
+        case invalidValue(value: String, type: String)
+        /// The model has a property whose type the mapper cannot fill.
+        case unsupportedType(type: String, property: String)
+        /// A key path given to `map(_:from:at:)` does not lead to a value.
+        case keyPathNotFound(String)
+        /// A model refers back to itself, so it cannot be written as JSON.
+        case referenceCycle(type: String)
+        /// A value cannot be represented in JSON, such as a non-finite number.
+        case notRepresentable(value: String)
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// The JSON path of the value, in JSON-key spelling: `statuses[3].user.followers_count`.
+    public var path: String {
+        MappingPath.render(components)
+    }
+
+    var components: [PathComponent]
+
+    init(_ kind: Kind, at components: [PathComponent] = []) {
+        self.kind = kind
+        self.components = components
+    }
+
+    /// The same error, one level further out.
+    func prefixed(by component: PathComponent) -> MappingError {
+        var copy = self
+        copy.components.insert(component, at: 0)
+        return copy
+    }
+
+    /// One sentence naming the problem and its path.
+    public var description: String {
+        let place = components.isEmpty ? "the top-level value" : "\"\(path)\""
+        switch kind {
+        case .malformedJSON(let message):
+            return "The data is not valid JSON: \(message)"
+        case .nestingTooDeep(let limit):
+            return "The JSON at \(place) nests deeper than the limit of \(limit) levels."
+        case .typeMismatch(let expected, let found):
+            return "Expected \(expected) at \(place) but found \(found)."
+        case .nullValue(let expected):
+            return "Expected \(expected) at \(place) but found null."
+        case .missingKey(let expected):
+            return "The key for \(place) is missing; expected \(expected)."
+        case .numberOutOfRange(let value, let type):
+            return "The number \(value) at \(place) does not fit in \(type)."
+        case .invalidValue(let value, let type):
+            return "The value \(value) at \(place) is not a valid \(type)."
+        case .unsupportedType(let type, let property):
+            return "The property \(property) has type \(type), which ReflectMap cannot fill; "
+                + "make it Mappable, or mark it @JSONIgnored."
+        case .keyPathNotFound(let keyPath):
+            return "The key path \"\(keyPath)\" does not lead to a value in the JSON."
+        case .referenceCycle(let type):
+            return "A \(type) at \(place) refers back to itself, so it cannot be written as JSON."
+        case .notRepresentable(let value):
+            return "The value \(value) at \(place) cannot be represented in JSON."
+        }
+    }
+}
+
+/// One step of a JSON path.
+enum PathComponent: Sendable, Equatable {
+    case key(String)
+    case index(Int)
+}
+
+enum MappingPath {
+    static func render(_ components: [PathComponent]) -> String {
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let key):
+                if !text.isEmpty { text += "." }
+                text += key
+            case .index(let index):
+                text += "[\(index)]"
+            }
+        }
+        return text
+    }
+}

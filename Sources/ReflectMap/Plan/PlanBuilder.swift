@@ -1,0 +1,123 @@
+/// Works out the adapters and plans for a type, and everything it contains.
+///
+/// Types are resolved through protocol conformances, never through type names:
+/// 1. the built-in scalars and collections (`BuiltinAdapterProviding`, including `Optional`, `Array`
+///    and `Dictionary`, which recurse into their element types);
+/// 2. `Any` (raw JSON);
+/// 3. `Mappable` models, which get a ``TypePlan``;
+/// 4. any other `RawRepresentable` type, through its raw value.
+/// Anything else cannot be filled, and the build throws an error naming the property.
+///
+/// A builder is used under ``PlanCache``'s lock and thrown away; only a successful build is kept.
+final class PlanBuilder {
+    let translator: KeyTranslator
+    private(set) var plans: [ObjectIdentifier: TypePlan]
+
+    init(translator: KeyTranslator, plans: [ObjectIdentifier: TypePlan]) {
+        self.translator = translator
+        self.plans = plans
+    }
+
+    /// The adapter for values of type `Value`; `property` names the owner in errors.
+    func adapter<Value>(for type: Value.Type, property: String) throws -> TypeAdapter<Value> {
+        let made: AnyObject
+        if let builtin = Value.self as? any BuiltinAdapterProviding.Type {
+            made = try builtin.makeAdapter(self, property: property)
+        } else if Value.self == Any.self {
+            made = PassThroughAdapter<Any>()
+        } else if let model = Value.self as? any Mappable.Type {
+            made = try modelAdapter(model)
+        } else if let raw = Value.self as? any RawRepresentable.Type {
+            made = try rawValueAdapter(raw, property: property)
+        } else {
+            throw MappingError(.unsupportedType(type: String(describing: Value.self), property: property))
+        }
+        guard let adapter = made as? TypeAdapter<Value> else {
+            throw MappingError(.unsupportedType(type: String(describing: Value.self), property: property))
+        }
+        return adapter
+    }
+
+    private func modelAdapter<Model: Mappable>(_ type: Model.Type) throws -> AnyObject {
+        ModelAdapter<Model>(plan: try plan(for: Model.self))
+    }
+
+    private func rawValueAdapter<Value: RawRepresentable>(_ type: Value.Type, property: String) throws -> AnyObject {
+        RawValueAdapter<Value>(raw: try adapter(for: Value.RawValue.self, property: property))
+    }
+
+    /// The plan for a model type, built on first request. A plan is registered before its fields are
+    /// worked out, so a model that contains itself (`var children: [Node]`) refers to its own plan.
+    func plan<Model: Mappable>(for type: Model.Type) throws -> TypePlan {
+        let identifier = ObjectIdentifier(Model.self)
+        if let existing = plans[identifier] { return existing }
+        let isClass = Model.self is AnyClass
+        let plan = TypePlan(typeName: String(describing: Model.self), isClass: isClass)
+        plans[identifier] = plan
+
+        // A prototype instance gives the keys that `@JSONKey` wrappers carry.
+        var prototype = Model()
+        var fields: [any FieldAccessor] = []
+        try FieldStorage.withMutableBase(of: &prototype, isClass: isClass) { base in
+            for field in FieldStorage.storedFields(of: Model.self) {
+                if let accessor = try accessor(for: field, in: plan, prototype: UnsafeRawPointer(base)) {
+                    fields.append(accessor)
+                }
+            }
+        }
+        plan.install(fields)
+        return plan
+    }
+
+    private func accessor(
+        for field: FieldStorage.StoredField, in plan: TypePlan, prototype: UnsafeRawPointer
+    ) throws -> (any FieldAccessor)? {
+        // `lazy var` storage is computed on demand, and weak or unowned storage is not a plain value.
+        if field.name.hasPrefix("$__lazy_storage_$_") || !field.isStrong { return nil }
+        if let wrapper = field.type as? any PropertyWrapperField.Type {
+            return try wrapper.makeAccessor(field: field, owner: plan.typeName, prototype: prototype, builder: self)
+        }
+        func make<Value>(_ type: Value.Type) throws -> any FieldAccessor {
+            FieldWriter<Value>(
+                keys: [translator.key(for: field.name)],
+                offset: field.offset,
+                isFillable: field.isVar,
+                adapter: try adapter(for: Value.self, property: "\(plan.typeName).\(field.name)")
+            )
+        }
+        return try _openExistential(field.type, do: make)
+    }
+}
+
+/// `@JSONKey` and `@JSONIgnored` storage (`_name`), which the builder unwraps.
+protocol PropertyWrapperField {
+    static func makeAccessor(
+        field: FieldStorage.StoredField, owner: String, prototype: UnsafeRawPointer, builder: PlanBuilder
+    ) throws -> (any FieldAccessor)?
+}
+
+extension JSONKey: PropertyWrapperField {
+    static func makeAccessor(
+        field: FieldStorage.StoredField, owner: String, prototype: UnsafeRawPointer, builder: PlanBuilder
+    ) throws -> (any FieldAccessor)? {
+        let property = "\(owner).\(field.name.dropFirst())"
+        guard let inner = MemoryLayout<Self>.offset(of: \Self.wrappedValue) else {
+            throw MappingError(.unsupportedType(type: String(describing: Self.self), property: property))
+        }
+        let wrapper = FieldStorage.load(Self.self, from: prototype, at: field.offset)
+        return FieldWriter<Value>(
+            keys: [wrapper.key] + wrapper.alternates,
+            offset: field.offset + inner,
+            isFillable: field.isVar,
+            adapter: try builder.adapter(for: Value.self, property: property)
+        )
+    }
+}
+
+extension JSONIgnored: PropertyWrapperField {
+    static func makeAccessor(
+        field: FieldStorage.StoredField, owner: String, prototype: UnsafeRawPointer, builder: PlanBuilder
+    ) throws -> (any FieldAccessor)? {
+        nil
+    }
+}
