@@ -24,6 +24,15 @@ public struct JSONKey<Value> {
     }
 }
 
+extension JSONKey {
+    /// Creates the wrapper for an optional property declared without a default: `@JSONKey("n") var n: Int?`.
+    public init<Wrapped>(_ key: String, alternates: String...) where Value == Wrapped? {
+        self.wrappedValue = nil
+        self.key = key
+        self.alternates = alternates
+    }
+}
+
 extension JSONKey: Sendable where Value: Sendable {}
 
 /// Marks a property that is never read from or written to JSON, even when the key is present.
@@ -42,6 +51,13 @@ public struct JSONIgnored<Value> {
     /// Creates the wrapper with the property's default value.
     public init(wrappedValue: Value) {
         self.wrappedValue = wrappedValue
+    }
+}
+
+extension JSONIgnored {
+    /// Creates the wrapper for an optional property declared without a default: `@JSONIgnored var x: Int?`.
+    public init<Wrapped>() where Value == Wrapped? {
+        self.wrappedValue = nil
     }
 }
 

@@ -11,6 +11,11 @@ final class PlanCache: @unchecked Sendable {
     private var adapters: [ObjectIdentifier: AnyObject] = [:]
     private var plans: [ObjectIdentifier: TypePlan] = [:]
 
+    deinit {
+        // Recursive models' plans refer to themselves; nothing can use them once the cache is gone.
+        for plan in plans.values { plan.tearDown() }
+    }
+
     /// The adapter for a top-level type, building it and everything it contains on first use.
     func adapter<Value>(for type: Value.Type, translator: KeyTranslator) throws -> TypeAdapter<Value> {
         lock.lock()
@@ -18,7 +23,14 @@ final class PlanCache: @unchecked Sendable {
         let identifier = ObjectIdentifier(Value.self)
         if let cached = adapters[identifier] as? TypeAdapter<Value> { return cached }
         let builder = PlanBuilder(translator: translator, plans: plans)
-        let adapter = try builder.adapter(for: Value.self, property: String(describing: Value.self))
+        let adapter: TypeAdapter<Value>
+        do {
+            adapter = try builder.adapter(for: Value.self, property: String(describing: Value.self))
+        } catch {
+            // Plans of a failed build were never published; break their cycles so they are freed.
+            for (identifier, plan) in builder.plans where plans[identifier] == nil { plan.tearDown() }
+            throw error
+        }
         plans = builder.plans
         adapters[identifier] = adapter
         return adapter

@@ -6,7 +6,9 @@
 ///
 /// Thread safety: `PlanBuilder` creates a plan, registers it (so recursive types can refer to it), and
 /// installs its fields before the build returns and the plan is published through ``PlanCache``
-/// under its lock. After that a plan is never mutated, so sharing it between threads is safe.
+/// under its lock. After that a plan is never mutated, so sharing it between threads is safe, until
+/// its owner tears it down: a recursive model's plan refers to itself through its field writers, so
+/// the cache that owns it breaks that cycle when it goes away.
 final class TypePlan: @unchecked Sendable {
     let typeName: String
     let isClass: Bool
@@ -27,6 +29,13 @@ final class TypePlan: @unchecked Sendable {
         writable = fields
         fillable = fields.filter(\.isFillable)
         knownKeys = Set(fillable.flatMap(\.keys))
+    }
+
+    /// Drops the field writers, breaking reference cycles. Called by the plan's owner when no mapping
+    /// can use the plan any more.
+    func tearDown() {
+        fillable = []
+        writable = []
     }
 
     /// Fills a model's storage from a JSON object.

@@ -1,0 +1,89 @@
+import Foundation
+import ReflectMap
+import Testing
+
+struct Grid: Mappable {
+    var cube: [[[Double]]] = []
+    var matrix: [[Int]]?
+    var lookup: [String: Int] = [:]
+    var nested: [String: [String: Bool]] = [:]
+    var maybe: [Int?] = []
+}
+
+final class Catalog: Mappable {
+    var items: [String: Item] = [:]
+    var groups: [String: [Item]] = [:]
+    var featured: [Item]?
+    required init() {}
+}
+
+struct Item: Mappable {
+    var id = 0
+    var title = ""
+}
+
+@Suite("Collections")
+struct CollectionTests {
+    let mapper = JSONMapper()
+
+    @Test("Nested arrays of scalars map to any depth")
+    func nestedArrays() throws {
+        let grid = try mapper.map(Grid.self, from: json(#"{"cube": [[[1.5, 2], [3]], [[-4e2]]], "matrix": [[1, 2], [3, 4]]}"#))
+        #expect(grid.cube == [[[1.5, 2], [3]], [[-400]]])
+        #expect(grid.matrix == [[1, 2], [3, 4]])
+    }
+
+    @Test("Dictionaries of scalars and of dictionaries map")
+    func dictionariesOfScalars() throws {
+        let grid = try mapper.map(Grid.self, from: json(#"{"lookup": {"a": 1, "b": 2}, "nested": {"x": {"on": true}}}"#))
+        #expect(grid.lookup == ["a": 1, "b": 2])
+        #expect(grid.nested == ["x": ["on": true]])
+    }
+
+    @Test("Arrays of optionals keep nulls as nil in place")
+    func arraysOfOptionals() throws {
+        let grid = try mapper.map(Grid.self, from: json(#"{"maybe": [1, null, 3]}"#))
+        #expect(grid.maybe == [1, nil, 3])
+        let written = try mapper.dictionary(from: grid)["maybe"] as? [Any]
+        #expect(written?.count == 3)
+        #expect(written?[1] is NSNull)
+    }
+
+    @Test("Dictionaries and arrays of models map")
+    func modelsInCollections() throws {
+        let catalog = try mapper.map(Catalog.self, from: json(#"""
+        {"items": {"101": {"id": 101, "title": "A"}, "102": {"id": 102, "title": "B"}},
+         "groups": {"new": [{"id": 1}, {"id": 2}]},
+         "featured": [{"id": 9, "title": "Z"}]}
+        """#))
+        #expect(catalog.items.count == 2)
+        #expect(catalog.items["102"]?.title == "B")
+        #expect(catalog.groups["new"]?.map(\.id) == [1, 2])
+        #expect(catalog.featured?.first?.title == "Z")
+    }
+
+    @Test("Lenient mode drops an unusable element and keeps the rest")
+    func lenientDropsElements() throws {
+        let (grid, report) = try mapper.mapWithReport(Grid.self, from: json(#"{"matrix": [[1, "x", 3]], "lookup": {"a": 1, "b": [2]}}"#))
+        #expect(grid.matrix == [[1, 3]])
+        #expect(grid.lookup == ["a": 1])
+        #expect(report.skipped.map(\.path).sorted() == ["lookup.b", "matrix[0][1]"])
+    }
+
+    @Test("Strict mode rejects an unusable element with its index in the path")
+    func strictRejectsElements() {
+        let error = mappingError {
+            _ = try JSONMapper(mode: .strict).map(Grid.self, from: json(#"{"cube": [], "lookup": {}, "nested": {}, "maybe": [], "matrix": [[1], [2, true]]}"#))
+        }
+        #expect(error?.path == "matrix[1][1]")
+    }
+
+    @Test("A collection property rejects a value of the wrong kind")
+    func wrongKindForCollection() {
+        let error = mappingError {
+            _ = try JSONMapper(mode: .strict).map(Grid.self, from: json(#"{"cube": {"a": 1}}"#))
+        }
+        #expect(error?.path == "cube")
+        if case .typeMismatch(_, let found)? = error?.kind { #expect(found == "an object") } else { Issue.record("wrong kind: \(String(describing: error))") }
+    }
+}

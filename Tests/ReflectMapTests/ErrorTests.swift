@@ -1,0 +1,109 @@
+import Foundation
+import ReflectMap
+import Testing
+
+final class Closured: Mappable {
+    var name = ""
+    var onChange: (() -> Void)?
+    required init() {}
+}
+
+final class NotAModel {
+    var x = 0
+}
+
+final class HoldsPlainClass: Mappable {
+    var plain = NotAModel()
+    required init() {}
+}
+
+struct NonStringKeys: Mappable {
+    var byNumber: [Int: String] = [:]
+}
+
+struct Timeline: Mappable {
+    var statuses: [TimelineStatus] = []
+}
+
+struct TimelineStatus: Mappable {
+    var user = TimelineUser()
+}
+
+struct TimelineUser: Mappable {
+    var followersCount = 0
+}
+
+@Suite("Errors")
+struct ErrorTests {
+    @Test("An error carries the JSON path in key spelling, with indices")
+    func errorPath() throws {
+        let data = json(#"{"statuses": [{"user": {"followers_count": 1}}, {"user": {"followers_count": 2}}, {"user": {"followers_count": 3}}, {"user": {"followers_count": "many"}}]}"#)
+        let error = mappingError { _ = try JSONMapper(keyTranslator: .snakeCase, mode: .strict).map(Timeline.self, from: data) }
+        #expect(error?.path == "statuses[3].user.followers_count")
+        #expect(error?.description == "Expected Int at \"statuses[3].user.followers_count\" but found a string \"many\".")
+    }
+
+    @Test("A key path prefixes the paths of errors below it")
+    func keyPathPrefixesErrors() {
+        let data = json(#"{"data": {"statuses": [{"user": {"followers_count": 1.5}}]}}"#)
+        let error = mappingError { _ = try JSONMapper(keyTranslator: .snakeCase, mode: .strict).map(Timeline.self, from: data, at: "data") }
+        #expect(error?.path == "data.statuses[0].user.followers_count")
+    }
+
+    @Test("Malformed JSON throws a clear error", arguments: [
+        "", "{", #"{"a": }"#, "[1, 2", #"{"a" 1}"#, "nul", #"{"a": 1e400}"#, "\u{FF}\u{FE}",
+    ])
+    func malformedJSON(input: String) {
+        let error = mappingError { _ = try JSONMapper().map(Account.self, from: Data(input.utf8)) }
+        if case .malformedJSON? = error?.kind {} else { Issue.record("expected malformedJSON, got \(String(describing: error))") }
+        #expect(error?.description.hasPrefix("The data is not valid JSON") == true)
+    }
+
+    @Test("A top-level value of the wrong kind throws, in lenient mode too", arguments: [
+        "[1, 2]", "42", #""text""#, "null", "true",
+    ])
+    func topLevelWrongKind(input: String) {
+        let error = mappingError { _ = try JSONMapper().map(Account.self, from: json(input)) }
+        #expect(error != nil)
+        #expect(error?.path == "")
+    }
+
+    @Test("A top-level object where an array is expected throws")
+    func topLevelObjectForArray() {
+        let error = mappingError { _ = try JSONMapper().mapArray(Account.self, from: json(#"{"id": 1}"#)) }
+        if case .typeMismatch(_, let found)? = error?.kind { #expect(found == "an object") } else { Issue.record("got \(String(describing: error))") }
+    }
+
+    @Test("Nesting deeper than the parser allows throws instead of crashing")
+    func parserNestingLimit() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let error = mappingError { _ = try JSONMapper().map(Ticket.self, from: json(#"{"list": "# + deep + "}")) }
+        #expect(error != nil)
+    }
+
+    @Test("A recursive model deeper than the mapper's limit throws instead of exhausting the stack")
+    func mapperNestingLimit() async throws {
+        var nested: [String: Any] = ["value": 0]
+        for level in 1...2_000 { nested = ["value": level, "children": [nested]] }
+        let input = nested
+        let error = await Task.detached { mappingError { _ = try JSONMapper().map(TreeNode.self, from: input) } }.value
+        #expect(error?.kind == .nestingTooDeep(limit: 256))
+        var shallow = JSONMapper()
+        shallow.maxDepth = 4
+        let tooDeep = mappingError { _ = try shallow.map(TreeNode.self, from: json(#"{"children": [{"children": [{"children": []}]}]}"#)) }
+        #expect(tooDeep?.kind == .nestingTooDeep(limit: 4))
+    }
+
+    @Test("A property type that cannot be filled names the type and property on first use")
+    func unsupportedTypes() {
+        let closure = mappingError { _ = try JSONMapper().map(Closured.self, from: json("{}")) }
+        #expect(closure?.kind == .unsupportedType(type: "() -> ()", property: "Closured.onChange"))
+        let plain = mappingError { _ = try JSONMapper().map(HoldsPlainClass.self, from: json("{}")) }
+        #expect(plain?.kind == .unsupportedType(type: "NotAModel", property: "HoldsPlainClass.plain"))
+        #expect(plain?.description.contains("HoldsPlainClass.plain") == true)
+        let keys = mappingError { _ = try JSONMapper().map(NonStringKeys.self, from: json("{}")) }
+        #expect(keys?.kind == .unsupportedType(type: "Dictionary<Int, String>", property: "NonStringKeys.byNumber"))
+        let writing = mappingError { _ = try JSONMapper().data(from: Closured()) }
+        #expect(writing?.kind == .unsupportedType(type: "() -> ()", property: "Closured.onChange"))
+    }
+}

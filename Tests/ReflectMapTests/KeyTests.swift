@@ -1,0 +1,80 @@
+import Foundation
+import ReflectMap
+import Testing
+
+struct Profile: Mappable {
+    var userID = 0
+    var profileImageURL = ""
+    var firstName = ""
+    var isHTTPSEnabled = false
+    var line2Text = ""
+    var _private = ""
+}
+
+struct Renamed: Mappable {
+    @JSONKey("user_name", alternates: "name", "login") var name = ""
+    @JSONKey("default") var isDefault = false
+    @JSONKey("count") var total: Int?
+    var plain = ""
+}
+
+@Suite("Keys")
+struct KeyTests {
+    @Test("Each naming policy turns property names into keys", arguments: [
+        (KeyTranslator.identity, ["userID", "profileImageURL", "firstName", "isHTTPSEnabled", "line2Text", "_private"]),
+        (KeyTranslator.snakeCase, ["user_id", "profile_image_url", "first_name", "is_https_enabled", "line2_text", "_private"]),
+        (KeyTranslator.kebabCase, ["user-id", "profile-image-url", "first-name", "is-https-enabled", "line2-text", "_private"]),
+        (KeyTranslator.lowerCaseWithDots, ["user.id", "profile.image.url", "first.name", "is.https.enabled", "line2.text", "_private"]),
+        (KeyTranslator.upperCaseWithUnderscores, ["USER_ID", "PROFILE_IMAGE_URL", "FIRST_NAME", "IS_HTTPS_ENABLED", "LINE2_TEXT", "_PRIVATE"]),
+        (KeyTranslator.upperCamelCase, ["UserID", "ProfileImageURL", "FirstName", "IsHTTPSEnabled", "Line2Text", "_Private"]),
+        (KeyTranslator.upperCamelCaseWithSpaces, ["User ID", "Profile Image URL", "First Name", "Is HTTPS Enabled", "Line2 Text", "_Private"]),
+    ])
+    func namingPolicies(translator: KeyTranslator, expected: [String]) {
+        let names = ["userID", "profileImageURL", "firstName", "isHTTPSEnabled", "line2Text", "_private"]
+        #expect(names.map(translator.key(for:)) == expected)
+    }
+
+    @Test("Acronyms round-trip through snake_case")
+    func acronymsRoundTrip() throws {
+        let mapper = JSONMapper(keyTranslator: .snakeCase)
+        let profile = try mapper.map(Profile.self, from: json(#"{"user_id": 42, "profile_image_url": "https://x/y.png", "is_https_enabled": true}"#))
+        #expect(profile.userID == 42)
+        #expect(profile.profileImageURL == "https://x/y.png")
+        #expect(profile.isHTTPSEnabled)
+        let keys = try mapper.dictionary(from: profile).keys.sorted()
+        #expect(keys == ["_private", "first_name", "is_https_enabled", "line2_text", "profile_image_url", "user_id"])
+    }
+
+    @Test("A custom translator is applied")
+    func customTranslator() throws {
+        let prefixed = KeyTranslator.custom(name: "prefixed") { "x_" + $0 }
+        let profile = try JSONMapper(keyTranslator: prefixed).map(Profile.self, from: json(#"{"x_firstName": "Ada"}"#))
+        #expect(profile.firstName == "Ada")
+    }
+
+    @Test("@JSONKey overrides the translator and tries its alternates in order")
+    func jsonKeyAlternates() throws {
+        let mapper = JSONMapper(keyTranslator: .snakeCase)
+        #expect(try mapper.map(Renamed.self, from: json(#"{"user_name": "a", "name": "b", "login": "c"}"#)).name == "a")
+        #expect(try mapper.map(Renamed.self, from: json(#"{"name": "b", "login": "c"}"#)).name == "b")
+        #expect(try mapper.map(Renamed.self, from: json(#"{"login": "c"}"#)).name == "c")
+        let renamed = try mapper.map(Renamed.self, from: json(#"{"login": "c", "default": true, "count": 3, "plain": "p"}"#))
+        #expect(renamed.isDefault && renamed.total == 3 && renamed.plain == "p")
+    }
+
+    @Test("@JSONKey writes the primary key")
+    func jsonKeyWritesPrimary() throws {
+        var renamed = Renamed()
+        renamed.name = "n"
+        let written = try JSONMapper().dictionary(from: renamed)
+        #expect(written["user_name"] as? String == "n")
+        #expect(written["name"] == nil && written["login"] == nil)
+        #expect(written["default"] as? Bool == false)
+    }
+
+    @Test("Errors under a @JSONKey name the key that was read")
+    func jsonKeyErrorPath() {
+        let error = mappingError { _ = try JSONMapper(mode: .strict).map(Renamed.self, from: json(#"{"login": 5, "default": true, "plain": ""}"#)) }
+        #expect(error?.path == "login")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import ReflectMap
+import Testing
+
+final class Account: Mappable {
+    var id = -1
+    var name = "default"
+    var score = 0.0
+    var active = false
+    var nickname: String?
+    var code = ""
+    required init() {}
+}
+
+@Suite("Missing keys, nulls and wrong types")
+struct LenientAndStrictTests {
+    let lenient = JSONMapper()
+    let strict = JSONMapper(mode: .strict)
+
+    @Test("A missing key keeps the declared default")
+    func missingKeyKeepsDefault() throws {
+        let account = try lenient.map(Account.self, from: json(#"{"id": 3}"#))
+        #expect(account.id == 3 && account.name == "default" && account.nickname == nil)
+    }
+
+    @Test("Null sets an optional to nil")
+    func nullSetsOptionalToNil() throws {
+        let account = try lenient.map(Account.self, from: json(#"{"nickname": null}"#))
+        #expect(account.nickname == nil)
+    }
+
+    @Test("Null for a non-optional keeps the default in lenient mode and throws in strict mode")
+    func nullForNonOptional() throws {
+        let (account, report) = try lenient.mapWithReport(Account.self, from: json(#"{"name": null}"#))
+        #expect(account.name == "default")
+        #expect(report.skipped.map(\.path) == ["name"])
+        let error = mappingError { _ = try strict.map(Account.self, from: json(#"{"id": 1, "name": null, "score": 1, "active": true, "code": ""}"#)) }
+        #expect(error?.kind == .nullValue(expected: "String"))
+        #expect(error?.path == "name")
+    }
+
+    @Test("Lenient mode coerces lossless conversions and reports them")
+    func lenientCoercions() throws {
+        let (account, report) = try lenient.mapWithReport(Account.self, from: json(#"{"id": "12", "score": "2.5", "active": 1, "code": 404, "name": true}"#))
+        #expect(account.id == 12)
+        #expect(account.score == 2.5)
+        #expect(account.active)
+        #expect(account.code == "404")
+        #expect(account.name == "true")
+        #expect(report.coercions.map(\.path).sorted() == ["active", "code", "id", "name", "score"])
+    }
+
+    @Test("Lenient mode keeps the default when a conversion would lose information")
+    func lenientSkipsLossy() throws {
+        let (account, report) = try lenient.mapWithReport(Account.self, from: json(#"{"id": "12abc", "active": 2, "score": [1], "name": {"a": 1}}"#))
+        #expect(account.id == -1 && !account.active && account.score == 0 && account.name == "default")
+        #expect(report.skipped.map(\.path).sorted() == ["active", "id", "name", "score"])
+    }
+
+    @Test("Strict mode rejects any wrong type", arguments: [
+        #"{"id": "12", "name": "", "score": 0, "active": true, "code": ""}"#,
+        #"{"id": 1, "name": 5, "score": 0, "active": true, "code": ""}"#,
+        #"{"id": 1, "name": "", "score": "1", "active": true, "code": ""}"#,
+        #"{"id": 1, "name": "", "score": 0, "active": 1, "code": ""}"#,
+        #"{"id": true, "name": "", "score": 0, "active": true, "code": ""}"#,
+    ])
+    func strictRejectsWrongTypes(input: String) {
+        let error = mappingError { _ = try strict.map(Account.self, from: json(input)) }
+        if case .typeMismatch? = error?.kind {} else { Issue.record("expected typeMismatch, got \(String(describing: error))") }
+    }
+
+    @Test("Strict mode tells booleans from numbers")
+    func strictBooleansAreNotNumbers() {
+        let asNumber = mappingError { _ = try strict.map(Account.self, from: json(#"{"id": 1, "name": "", "score": true, "active": true, "code": ""}"#)) }
+        #expect(asNumber?.kind == .typeMismatch(expected: "Double", found: "true"))
+        let asBool = mappingError { _ = try strict.map(Account.self, from: json(#"{"id": 1, "name": "", "score": 0, "active": 0, "code": ""}"#)) }
+        #expect(asBool?.kind == .typeMismatch(expected: "Bool", found: "the number 0"))
+    }
+
+    @Test("Strict mode throws on a missing non-optional key and accepts a missing optional")
+    func strictMissingKey() throws {
+        let error = mappingError { _ = try strict.map(Account.self, from: json(#"{"id": 1, "name": "", "score": 0, "active": true}"#)) }
+        #expect(error?.kind == .missingKey(expected: "String"))
+        #expect(error?.path == "code")
+        let account = try strict.map(Account.self, from: json(#"{"id": 1, "name": "n", "score": 0, "active": true, "code": "c"}"#))
+        #expect(account.nickname == nil && account.code == "c")
+    }
+}

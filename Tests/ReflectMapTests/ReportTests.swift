@@ -1,0 +1,40 @@
+import Foundation
+import ReflectMap
+import Testing
+
+struct Library: Mappable {
+    var name = ""
+    var books: [Book] = []
+}
+
+struct Book: Mappable {
+    var title = ""
+    var pages = 0
+    var isbn: String?
+}
+
+@Suite("Mapping report")
+struct ReportTests {
+    @Test("The report lists unmapped keys, unfilled properties, coercions and skips with their paths")
+    func fullReport() throws {
+        let data = json(#"""
+        {"name": "City", "address": "Main St",
+         "books": [{"title": "A", "pages": "120", "isbn": "1"}, {"title": "B", "pages": "many", "extra": 1}]}
+        """#)
+        let (library, report) = try JSONMapper().mapWithReport(Library.self, from: data)
+        #expect(library.books.map(\.pages) == [120, 0])
+        #expect(report.unmappedKeys.sorted() == ["address", "books[1].extra"])
+        #expect(report.unfilledProperties == ["books[1].isbn"])
+        #expect(report.coercions.map(\.path) == ["books[0].pages"])
+        #expect(report.coercions.first?.message == "Converted a string \"120\" to Int.")
+        #expect(report.skipped.map(\.path) == ["books[1].pages"])
+        #expect(report.skipped.first?.message.contains("found a string \"many\"") == true)
+        #expect(!report.isClean)
+    }
+
+    @Test("A payload that matches exactly gives a clean report")
+    func cleanReport() throws {
+        let (_, report) = try JSONMapper().mapWithReport(Book.self, from: ["title": "T", "pages": 3, "isbn": "x"])
+        #expect(report.isClean)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import ReflectMap
+import Testing
+
+final class Person: Mappable {
+    var name = ""
+    var age = 0
+    var email: String?
+    var friends: [Person] = []
+    var best: Person?
+    required init() {}
+}
+
+struct Order: Mappable {
+    var orderID = 0
+    var total = Decimal(0)
+    var status = Status.active
+    var placedAt = Date(timeIntervalSince1970: 0)
+    var lines: [String: Int] = [:]
+    var note: String?
+    var ratio: Float = 0.1
+}
+
+@Suite("Writing JSON")
+struct WritingTests {
+    let mapper = JSONMapper(keyTranslator: .snakeCase)
+
+    @Test("A model maps back to JSON with the same keys, raw values and date strategy")
+    func roundTrip() throws {
+        let input = json(#"{"order_id": 7, "total": 12.5, "status": "suspended", "placed_at": "2024-01-02T03:04:05Z", "lines": {"a": 2}, "ratio": 0.1}"#)
+        let order = try mapper.map(Order.self, from: input)
+        let written = try mapper.dictionary(from: order)
+        #expect(written["order_id"] as? Int == 7)
+        #expect((written["total"] as? NSDecimalNumber)?.decimalValue == Decimal(string: "12.5"))
+        #expect(written["status"] as? String == "suspended")
+        #expect(written["placed_at"] as? String == "2024-01-02T03:04:05Z")
+        #expect(written["lines"] as? [String: Int] == ["a": 2])
+        let text = String(decoding: try mapper.data(from: order), as: UTF8.self)
+        #expect(text == #"{"lines":{"a":2},"order_id":7,"placed_at":"2024-01-02T03:04:05Z","ratio":0.1,"status":"suspended","total":12.5}"#)
+        let again = try mapper.map(Order.self, from: Data(text.utf8))
+        #expect(again.orderID == 7 && again.total == order.total && again.placedAt == order.placedAt && again.ratio == 0.1)
+    }
+
+    @Test("Nil optionals are left out unless asked for")
+    func nilOptionals() throws {
+        #expect(try mapper.dictionary(from: Order())["note"] == nil)
+        var withNulls = mapper
+        withNulls.writesNilAsNull = true
+        #expect(try withNulls.dictionary(from: Order())["note"] is NSNull)
+    }
+
+    @Test("Nested models, arrays of models and arrays of models at the top level are written")
+    func nestedWriting() throws {
+        let ada = Person()
+        ada.name = "Ada"
+        let bob = Person()
+        bob.name = "Bob"
+        bob.age = 3
+        ada.friends = [bob]
+        ada.best = bob
+        let written = try mapper.dictionary(from: ada)
+        #expect((written["friends"] as? [[String: Any]])?.first?["name"] as? String == "Bob")
+        #expect((written["best"] as? [String: Any])?["age"] as? Int == 3)
+        let array = try jsonObject(mapper.data(from: [ada, bob])) as? [[String: Any]]
+        #expect(array?.map { $0["name"] as? String } == ["Ada", "Bob"])
+    }
+
+    @Test("A shared object that is not a cycle is written twice")
+    func sharedObject() throws {
+        let shared = Person()
+        shared.name = "S"
+        let owner = Person()
+        owner.friends = [shared, shared]
+        owner.best = shared
+        let written = try mapper.dictionary(from: owner)
+        #expect((written["friends"] as? [Any])?.count == 2)
+    }
+
+    @Test("A reference cycle gives an error, not infinite recursion")
+    func referenceCycle() {
+        let a = Person()
+        let b = Person()
+        a.best = b
+        b.friends = [a]
+        let error = mappingError { _ = try mapper.data(from: a) }
+        #expect(error?.kind == .referenceCycle(type: "Person"))
+        #expect(error?.path == "best.friends[0]")
+        b.friends = []
+    }
+
+    @Test("Values JSON cannot hold are rejected")
+    func notRepresentable() {
+        var order = Order()
+        order.ratio = .infinity
+        let error = mappingError { _ = try mapper.data(from: order) }
+        #expect(error?.path == "ratio")
+        let ticket = Ticket()
+        var withObject = ticket
+        withObject.payload = NotAModel()
+        #expect(mappingError { _ = try mapper.data(from: withObject) } != nil)
+    }
+
+    @Test("dictionary(from:) refuses an array model")
+    func dictionaryOfArray() {
+        #expect(mappingError { _ = try mapper.dictionary(from: [Order()]) } != nil)
+    }
+}
