@@ -35,6 +35,15 @@ extension JSONKey {
 
 extension JSONKey: Sendable where Value: Sendable {}
 
+/// Two wrapped properties are equal when their values are; the keys belong to the declaration.
+extension JSONKey: Equatable where Value: Equatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
+}
+
+extension JSONKey: Hashable where Value: Hashable {
+    public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
+}
+
 /// Marks a property that is never read from or written to JSON, even when the key is present.
 ///
 /// Use it for server-controlled or local-only state, so a crafted payload cannot set it
@@ -62,3 +71,6 @@ extension JSONIgnored {
 }
 
 extension JSONIgnored: Sendable where Value: Sendable {}
+
+extension JSONIgnored: Equatable where Value: Equatable {}
+extension JSONIgnored: Hashable where Value: Hashable {}

@@ -123,15 +123,11 @@ public struct JSONMapper: Sendable {
     }
 
     /// The model as UTF-8 JSON bytes, with keys sorted so the output is stable.
+    /// - Throws: ``MappingError`` for a reference cycle or a value JSON cannot hold (a non-finite
+    ///   number, or a raw `Any` value that is not JSON).
     public func data(from value: some Mappable) throws -> Data {
-        let json = try jsonObject(from: value)
-        guard JSONSerialization.isValidJSONObject(json) else {
-            throw MappingError(.notRepresentable(value: "a raw value that is not JSON"))
-        }
-        do {
-            return try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys, .withoutEscapingSlashes])
-        } catch {
-            throw MappingError(.notRepresentable(value: "\(error)"))
-        }
+        var serializer = JSONSerializer()
+        try serializer.write(jsonObject(from: value))
+        return Data(serializer.bytes)
     }
 }

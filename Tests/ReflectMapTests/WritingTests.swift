@@ -104,4 +104,39 @@ struct WritingTests {
     func dictionaryOfArray() {
         #expect(mappingError { _ = try mapper.dictionary(from: [Order()]) } != nil)
     }
+
+    @Test("Strings are escaped as JSON requires and read back unchanged")
+    func stringEscaping() throws {
+        var ticket = Ticket()
+        let tricky = "quote \" backslash \\ newline \n tab \t bell \u{07} slash / é 日本 😀"
+        ticket.payload = tricky
+        ticket.attributes = ["k\"ey": [1, 2.5, true, NSNull(), "x"] as [Any]]
+        let data = try mapper.data(from: ticket)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains(#"quote \" backslash \\ newline \n tab \t bell \u0007 slash / é 日本 😀"#))
+        let parsed = try #require(try jsonObject(data) as? [String: Any])
+        #expect(parsed["payload"] as? String == tricky)
+        let values = (parsed["attributes"] as? [String: Any])?["k\"ey"] as? [Any]
+        #expect(values?.count == 5)
+        #expect(values?[1] as? Double == 2.5)
+        #expect(values?[3] is NSNull)
+    }
+
+    @Test("Written numbers read back to the same values")
+    func numbersRoundTrip() throws {
+        var widths = Widths()
+        widths.i64 = .min
+        widths.u64 = .max
+        widths.double = 0.1 + 0.2
+        widths.float = 1.0e-7
+        let data = try JSONMapper().data(from: widths)
+        let again = try JSONMapper().map(Widths.self, from: data)
+        #expect(again.i64 == .min)
+        #expect(again.u64 == .max)
+        #expect(again.float == 1.0e-7)
+        // The writer emits the shortest text that reads back exactly. (JSONSerialization on Linux reads
+        // this one as 0.3000000000000001: its number parser is not correctly rounded.)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""double":0.30000000000000004"#))
+        #expect(Double("0.30000000000000004") == 0.1 + 0.2)
+    }
 }

@@ -1,0 +1,101 @@
+import Benchmark
+import Foundation
+import ReflectMap
+
+// Names are "<payload>/<case>/<implementation>"; run.sh turns them into the README table.
+
+let benchmarks: @Sendable () -> Void = {
+    let smoke = ProcessInfo.processInfo.environment["BENCHMARK_SMOKE"] != nil
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        timeUnits: .microseconds,
+        warmupIterations: smoke ? 0 : 3,
+        maxDuration: smoke ? .milliseconds(20) : .seconds(2),
+        maxIterations: smoke ? 2 : 400
+    )
+
+    let snake = JSONMapper(keyTranslator: .snakeCase)
+    register(PayloadCase<TwitterFeed>(
+        name: "twitter", mapper: snake, data: { payload("twitter") },
+        handWritten: { TwitterFeed(dictionary: $0 as? [String: Any] ?? [:]) },
+        snakeCaseRoundTrip: snakeCaseRoundTrip(SnakeTwitter.Feed.self)))
+    register(PayloadCase<CitmCatalog>(
+        name: "citm_catalog", mapper: JSONMapper(), data: { payload("citm_catalog") },
+        handWritten: { CitmCatalog(dictionary: $0 as? [String: Any] ?? [:]) }))
+    register(PayloadCase<FeatureCollection>(
+        name: "canada", mapper: JSONMapper(), data: { payload("canada") },
+        handWritten: { FeatureCollection(dictionary: $0 as? [String: Any] ?? [:]) },
+        equivalent: FeatureCollection.nearlyEqual))
+    register(PayloadCase<[GitHubEvent]>(
+        name: "github_events", mapper: snake, data: { payload("github_events") },
+        handWritten: { ($0 as? [[String: Any]])?.map(GitHubEvent.init(dictionary:)) ?? [] },
+        snakeCaseRoundTrip: snakeCaseRoundTrip([SnakeGitHub.Event].self)))
+    for count in [100, 1_000, 10_000] {
+        register(PayloadCase<OrderPage>(
+            name: "orders×\(count)", mapper: snake, data: { OrderPage.generatedJSON(count: count) },
+            handWritten: { OrderPage(dictionary: $0 as? [String: Any] ?? [:]) }))
+    }
+    registerPlanCost()
+}
+
+func register<Model: Mappable & Codable & Equatable>(_ payload: PayloadCase<Model>) {
+    let name = payload.name
+    // Loads, parses and verifies the payload before the benchmark is timed.
+    let prepare: Benchmark.BenchmarkSetupHook = { _ = payload.verified }
+    func timed(_ label: String, _ body: @escaping () throws -> Void) {
+        Benchmark("\(name)/\(label)", closure: { benchmark in
+            for _ in benchmark.scaledIterations { try body() }
+        }, setup: prepare)
+    }
+
+    timed("parse/JSONSerialization") { blackHole(try JSONSerialization.jsonObject(with: payload.data)) }
+    timed("dictionary→models/ReflectMap") { blackHole(try payload.mapFromDictionary()) }
+    timed("dictionary→models/hand-written") { blackHole(payload.mapByHand()) }
+    timed("Data→models/ReflectMap") { blackHole(try payload.mapFromData()) }
+    timed("Data→models/JSONDecoder") { blackHole(try payload.decodeWithJSONDecoder()) }
+    if payload.snakeCaseRoundTrip != nil {
+        registerSnakeDecoding(name: name, data: { payload.data }, prepare: prepare)
+    }
+    timed("models→Data/ReflectMap") { blackHole(try payload.mapper.data(from: payload.verified)) }
+    timed("models→Data/JSONEncoder") { blackHole(try JSONEncoder().encode(payload.verified)) }
+}
+
+func registerSnakeDecoding(name: String, data: @escaping @Sendable () -> Data, prepare: @escaping Benchmark.BenchmarkSetupHook) {
+    Benchmark("\(name)/Data→models/JSONDecoder (convertFromSnakeCase)", closure: { benchmark in
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let data = data()
+        for _ in benchmark.scaledIterations {
+            if name == "twitter" {
+                blackHole(try decoder.decode(SnakeTwitter.Feed.self, from: data))
+            } else {
+                blackHole(try decoder.decode([SnakeGitHub.Event].self, from: data))
+            }
+        }
+    }, setup: prepare)
+}
+
+/// The first use of a model type builds its plan; later uses find it in the cache.
+func registerPlanCost() {
+    let empty: [String: Any] = [:]
+    let shared = Shared(empty)
+    Benchmark("plan (twitter models)/first use/ReflectMap") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let fresh = KeyTranslator.custom(name: "fresh") { KeyTranslator.snakeCase.key(for: $0) }
+            blackHole(try JSONMapper(keyTranslator: fresh).map(TwitterFeed.self, from: shared.value))
+        }
+    }
+    Benchmark("plan (twitter models)/cached/ReflectMap") { benchmark in
+        let mapper = JSONMapper(keyTranslator: .snakeCase)
+        for _ in benchmark.scaledIterations { blackHole(try mapper.map(TwitterFeed.self, from: shared.value)) }
+    }
+}
+
+/// Hands a value that is only ever read to benchmark closures.
+struct Shared<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Runs every mapping benchmark in release mode and prints one markdown table with the median wall time,
+# the ratios measured in this same run, and the median allocation counts.
+#
+#   Benchmarks/run.sh            full run (a few minutes)
+#   Benchmarks/run.sh --smoke    a few iterations only, to check that everything builds and runs (CI)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+if [ "${1:-}" = "--smoke" ]; then export BENCHMARK_SMOKE=1; fi
+
+raw=$(mktemp)
+trap 'rm -f "$raw"' EXIT
+swift package --allow-writing-to-package-directory benchmark --no-progress --format markdown \
+    --time-units microseconds > "$raw"
+
+python3 - "$raw" <<'PY'
+import re, sys, platform, os, subprocess, datetime
+
+text = open(sys.argv[1], encoding="utf-8", errors="replace").read()
+results = {}   # name -> {"time": p50 us, "malloc": p50}
+current = None
+for line in text.splitlines():
+    stripped = line.strip()
+    if stripped.startswith("### "):
+        current = stripped[4:].strip()
+        continue
+    if current and stripped.startswith("|"):
+        cells = [c.strip() for c in stripped.strip("|").split("|")]
+        if len(cells) < 4:
+            continue
+        label, p50 = cells[0], cells[3]
+        try:
+            value = float(p50.replace(",", ""))
+        except ValueError:
+            continue
+        # The tool scales large counts and times: "(K)" thousands, "(M)" millions; times to µs.
+        scale = {"(K)": 1e3, "(M)": 1e6, "(G)": 1e9}
+        for unit, factor in scale.items():
+            if unit in label:
+                value *= factor
+        if "(ms)" in label:
+            value *= 1e3
+        elif "(s)" in label:
+            value *= 1e6
+        elif "(ns)" in label:
+            value /= 1e3
+        if label.startswith("Time (wall clock)"):
+            results.setdefault(current, {})["time"] = value
+        elif label.startswith("Malloc (total)"):
+            results.setdefault(current, {})["malloc"] = value
+
+if not results:
+    sys.exit("no benchmark results found in the output:\n" + text[-3000:])
+failed = "benchmark job(s) failed" in text or "Fatal error" in text
+if failed:
+    sys.exit("a benchmark failed:\n" + text[-3000:])
+
+def get(payload, case, impl):
+    return results.get(f"{payload}/{case}/{impl}")
+
+payloads = []
+for name in results:
+    payload = name.split("/")[0]
+    if payload not in payloads and not payload.startswith("plan"):
+        payloads.append(payload)
+
+def fmt_time(r):
+    return f"{r['time']:,.0f}" if r and "time" in r else "–"
+
+def fmt_malloc(r):
+    return f"{r['malloc']:,.0f}" if r and "malloc" in r else "–"
+
+def ratio(a, b):
+    if a and b and "time" in a and "time" in b and b["time"] > 0:
+        return f"**{a['time'] / b['time']:.2f}×**"
+    return "–"
+
+cpu = os.cpu_count()
+swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()
+swift = swift[0] if swift else "swift"
+print(f"Measured {datetime.date.today().isoformat()} on Linux {platform.release()} ({platform.machine()}, {cpu} cores), {swift.strip()}.")
+print("Median wall time in µs and median allocations per operation; ratios are ReflectMap ÷ the other, from the same run.\n")
+print("| payload | case | ReflectMap µs | other | other µs | ratio | ReflectMap mallocs | other mallocs |")
+print("|---|---|---:|---|---:|---:|---:|---:|")
+for p in payloads:
+    parse = get(p, "parse", "JSONSerialization")
+    print(f"| {p} | JSONSerialization alone | – | – | {fmt_time(parse)} | – | – | {fmt_malloc(parse)} |")
+    rows = [
+        ("dictionary → models", "dictionary→models", "hand-written"),
+        ("Data → models", "Data→models", "JSONDecoder"),
+        ("Data → models", "Data→models", "JSONDecoder (convertFromSnakeCase)"),
+        ("models → Data", "models→Data", "JSONEncoder"),
+    ]
+    for label, case, other in rows:
+        mine, theirs = get(p, case, "ReflectMap"), get(p, case, other)
+        if theirs is None:
+            continue
+        print(f"| {p} | {label} | {fmt_time(mine)} | {other} | {fmt_time(theirs)} | {ratio(mine, theirs)} | {fmt_malloc(mine)} | {fmt_malloc(theirs)} |")
+first, cached = get("plan (twitter models)", "first use", "ReflectMap"), get("plan (twitter models)", "cached", "ReflectMap")
+if first:
+    print(f"| twitter models | first use: build the plan (7 types) | {fmt_time(first)} | cached plan | {fmt_time(cached)} | {ratio(first, cached)} | {fmt_malloc(first)} | {fmt_malloc(cached)} |")
+PY
