@@ -104,6 +104,20 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
         }
         try context.enterContainer()
         defer { context.leaveContainer() }
+        return try makeModel(from: object, &context)
+    }
+
+    override func read(_ json: Any, assigningTo field: UnsafeMutableRawPointer, _ context: inout ReadContext) throws {
+        guard let object = json as? [String: Any] else {
+            let _: Model? = try context.reject(JSONScalar(json), expected: "an object (\(typeName))")
+            return
+        }
+        try context.enterContainer()
+        defer { context.leaveContainer() }
+        FieldStorage.store(try makeModel(from: object, &context), in: field, at: 0)
+    }
+
+    private func makeModel(from object: [String: Any], _ context: inout ReadContext) throws -> Model {
         var model = Model()
         try FieldStorage.withMutableBase(of: &model, isClass: plan.isClass) { base in
             try plan.fill(base, from: object, &context)

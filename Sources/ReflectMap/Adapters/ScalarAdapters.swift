@@ -6,15 +6,27 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
     typealias Writer = (Value, inout WriteContext) throws -> Any
 
     private let reader: Reader
+    private let assigner: (JSONScalar, Any, inout ReadContext, UnsafeMutableRawPointer) throws -> Void
     private let writer: Writer
 
+    /// Called with concrete types only, so the closures built here are specialised for `Value`.
+    @inline(__always)
     init(read: @escaping Reader, write: @escaping Writer) {
         reader = read
+        assigner = { scalar, json, context, field in
+            if let value = try read(scalar, json, &context) {
+                FieldStorage.store(value, in: field, at: 0)
+            }
+        }
         writer = write
     }
 
     override func read(_ json: Any, _ context: inout ReadContext) throws -> Value? {
         try reader(JSONScalar(json), json, &context)
+    }
+
+    override func read(_ json: Any, assigningTo field: UnsafeMutableRawPointer, _ context: inout ReadContext) throws {
+        try assigner(JSONScalar(json), json, &context, field)
     }
 
     override func write(_ value: Value, _ context: inout WriteContext) throws -> Any? {

@@ -12,6 +12,16 @@ class TypeAdapter<Value>: @unchecked Sendable {
         try context.fail(.unsupportedType(type: typeName, property: "(value)"))
     }
 
+    /// Reads a JSON value straight into a field, assigning only when the value is usable.
+    ///
+    /// The default goes through ``read(_:_:)``. Scalars and models override it: in generic code every
+    /// `Value?` costs a runtime metadata lookup, and this path, the hot one, needs none.
+    func read(_ json: Any, assigningTo field: UnsafeMutableRawPointer, _ context: inout ReadContext) throws {
+        if let value = try read(json, &context) {
+            FieldStorage.store(value, in: field, at: 0)
+        }
+    }
+
     /// Writes a value as a `JSONSerialization`-ready value, or `nil` for an absent optional.
     func write(_ value: Value, _ context: inout WriteContext) throws -> Any? {
         throw MappingError(.unsupportedType(type: typeName, property: "(value)"))
@@ -45,7 +55,8 @@ final class OptionalAdapter<Wrapped>: TypeAdapter<Wrapped?>, @unchecked Sendable
     }
 
     override func read(_ json: Any, _ context: inout ReadContext) throws -> Wrapped?? {
-        if json is NSNull { return .some(nil) }
+        // Compare the type itself: `json is NSNull` would first bridge a Swift dictionary to NSDictionary.
+        if type(of: json) == NSNull.self { return .some(nil) }
         guard let value = try wrapped.read(json, &context) else { return nil }
         return .some(value)
     }

@@ -32,9 +32,7 @@ final class FieldWriter<Value>: FieldAccessor, @unchecked Sendable {
         }
         context.push(.key(key))
         do {
-            if let value = try adapter.read(json, &context) {
-                FieldStorage.store(value, in: base, at: offset)
-            }
+            try adapter.read(json, assigningTo: base + offset, &context)
         } catch let error as MappingError {
             throw error.prefixed(by: .key(key))
         }
