@@ -20,7 +20,7 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
         for (index, item) in array.enumerated() {
             context.push(.index(index))
             do {
-                if let value = try element.read(item, &context) { result.append(value) }
+                try element.read(item, appendingTo: &result, &context)
             } catch let error as MappingError {
                 throw error.prefixed(by: .index(index))
             }
@@ -115,6 +115,16 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
         try context.enterContainer()
         defer { context.leaveContainer() }
         FieldStorage.store(try makeModel(from: object, &context), in: field, at: 0)
+    }
+
+    override func read(_ json: Any, appendingTo array: inout [Model], _ context: inout ReadContext) throws {
+        guard let object = json as? [String: Any] else {
+            let _: Model? = try context.reject(JSONScalar(json), expected: "an object (\(typeName))")
+            return
+        }
+        try context.enterContainer()
+        defer { context.leaveContainer() }
+        array.append(try makeModel(from: object, &context))
     }
 
     private func makeModel(from object: [String: Any], _ context: inout ReadContext) throws -> Model {

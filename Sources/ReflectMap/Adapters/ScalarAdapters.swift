@@ -7,6 +7,7 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
 
     private let reader: Reader
     private let assigner: (JSONScalar, Any, inout ReadContext, UnsafeMutableRawPointer) throws -> Void
+    private let appender: (JSONScalar, Any, inout ReadContext, inout [Value]) throws -> Void
     private let writer: Writer
 
     /// Called with concrete types only, so the closures built here are specialised for `Value`.
@@ -18,6 +19,9 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
                 FieldStorage.store(value, in: field, at: 0)
             }
         }
+        appender = { scalar, json, context, array in
+            if let value = try read(scalar, json, &context) { array.append(value) }
+        }
         writer = write
     }
 
@@ -27,6 +31,10 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
 
     override func read(_ json: Any, assigningTo field: UnsafeMutableRawPointer, _ context: inout ReadContext) throws {
         try assigner(JSONScalar(json), json, &context, field)
+    }
+
+    override func read(_ json: Any, appendingTo array: inout [Value], _ context: inout ReadContext) throws {
+        try appender(JSONScalar(json), json, &context, &array)
     }
 
     override func write(_ value: Value, _ context: inout WriteContext) throws -> Any? {

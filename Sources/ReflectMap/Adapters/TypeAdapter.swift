@@ -22,6 +22,13 @@ class TypeAdapter<Value>: @unchecked Sendable {
         }
     }
 
+    /// Reads a JSON array element and appends it when it is usable; the same fast path for arrays.
+    func read(_ json: Any, appendingTo array: inout [Value], _ context: inout ReadContext) throws {
+        if let value = try read(json, &context) {
+            array.append(value)
+        }
+    }
+
     /// Writes a value as a `JSONSerialization`-ready value, or `nil` for an absent optional.
     func write(_ value: Value, _ context: inout WriteContext) throws -> Any? {
         throw MappingError(.unsupportedType(type: typeName, property: "(value)"))
