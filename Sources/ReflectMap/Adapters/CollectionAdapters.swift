@@ -98,36 +98,33 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
         self.plan = plan
     }
 
+    // Three entry points share `object(from:)` and `makeModel(from:)`. The two in-place ones hand the
+    // model on rather than returning `Model?`, which keeps generic `Optional` metadata off the hot path.
+
     override func read(_ json: Any, _ context: inout ReadContext) throws -> Model? {
-        guard let object = json as? [String: Any] else {
-            return try context.reject(JSONScalar(json), expected: "an object (\(typeName))")
-        }
-        try context.enterContainer()
-        defer { context.leaveContainer() }
+        guard let object = try object(from: json, &context) else { return nil }
         return try makeModel(from: object, &context)
     }
 
     override func read(_ json: Any, assigningTo field: UnsafeMutableRawPointer, _ context: inout ReadContext) throws {
-        guard let object = json as? [String: Any] else {
-            let _: Model? = try context.reject(JSONScalar(json), expected: "an object (\(typeName))")
-            return
-        }
-        try context.enterContainer()
-        defer { context.leaveContainer() }
+        guard let object = try object(from: json, &context) else { return }
         FieldStorage.store(try makeModel(from: object, &context), in: field, at: 0)
     }
 
     override func read(_ json: Any, appendingTo array: inout [Model], _ context: inout ReadContext) throws {
-        guard let object = json as? [String: Any] else {
-            let _: Model? = try context.reject(JSONScalar(json), expected: "an object (\(typeName))")
-            return
-        }
-        try context.enterContainer()
-        defer { context.leaveContainer() }
+        guard let object = try object(from: json, &context) else { return }
         array.append(try makeModel(from: object, &context))
     }
 
+    /// The JSON object, or `nil` when lenient mode skipped a value that is not one.
+    private func object(from json: Any, _ context: inout ReadContext) throws -> [String: Any]? {
+        if let object = json as? [String: Any] { return object }
+        return try context.reject(JSONScalar(json), expected: "an object (\(typeName))")
+    }
+
     private func makeModel(from object: [String: Any], _ context: inout ReadContext) throws -> Model {
+        try context.enterContainer()
+        defer { context.leaveContainer() }
         var model = Model()
         try FieldStorage.withMutableBase(of: &model, isClass: plan.isClass) { base in
             try plan.fill(base, from: object, &context)
