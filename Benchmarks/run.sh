@@ -66,7 +66,9 @@ for name in results:
         payloads.append(payload)
 
 def fmt_time(r):
-    return f"{r['time']:,.0f}" if r and "time" in r else "–"
+    if not r or "time" not in r:
+        return "–"
+    return f"{r['time']:,.2f}" if r["time"] < 10 else f"{r['time']:,.0f}"
 
 def fmt_malloc(r):
     return f"{r['malloc']:,.0f}" if r and "malloc" in r else "–"
