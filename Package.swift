@@ -5,10 +5,12 @@ let package = Package(
     name: "ReflectMap",
     products: [
         .library(name: "ReflectMap", targets: ["ReflectMap"]),
+        .library(name: "ReflectMapClient", targets: ["ReflectMapClient"]),
         .executable(name: "reflectmap-example", targets: ["ReflectMapExample"]),
     ],
     targets: [
         .target(name: "ReflectMap"),
+        .target(name: "ReflectMapClient", dependencies: ["ReflectMap"]),
         .executableTarget(
             name: "ReflectMapExample",
             dependencies: ["ReflectMap"],
@@ -17,6 +19,11 @@ let package = Package(
         .testTarget(
             name: "ReflectMapTests",
             dependencies: ["ReflectMap"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ReflectMapClientTests",
+            dependencies: ["ReflectMapClient", "ReflectMap"],
             resources: [.copy("Fixtures")]
         ),
     ],

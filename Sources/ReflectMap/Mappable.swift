@@ -20,7 +20,10 @@
 /// - `lazy var` properties are skipped: they are computed on demand.
 /// - `didSet`/`willSet` observers do not run when the mapper fills a property, just as they do not
 ///   run during `init`.
-public protocol Mappable {
+///
+/// Model metatypes are `Sendable` (`SendableMetatype`), so a response class can be named in a call that
+/// runs on another task.
+public protocol Mappable: SendableMetatype {
     /// Creates an instance with every property at its default value.
     init()
 }

@@ -40,7 +40,13 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
 
     var components: [PathComponent]
 
-    init(_ kind: Kind, at components: [PathComponent] = []) {
+    /// Creates an error about the top-level value; the mapper adds paths as errors unwind.
+    public init(_ kind: Kind) {
+        self.kind = kind
+        self.components = []
+    }
+
+    init(_ kind: Kind, at components: [PathComponent]) {
         self.kind = kind
         self.components = components
     }

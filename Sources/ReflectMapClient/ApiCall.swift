@@ -1,0 +1,19 @@
+/// A call in flight, returned by the callback-style methods. Cancelling it reports
+/// ``ApiError/cancelled`` to the failure callback, unless the call already finished.
+public final class ApiCall: Sendable {
+    private let task: Task<Void, Never>
+
+    init(task: Task<Void, Never>) {
+        self.task = task
+    }
+
+    /// Cancels the call.
+    public func cancel() {
+        task.cancel()
+    }
+
+    /// Whether the call was cancelled.
+    public var isCancelled: Bool {
+        task.isCancelled
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import ReflectMap
+
+/// Why a call failed. Every error a service throws or reports is one of these.
+public enum ApiError: Error, CustomStringConvertible, Sendable {
+    /// The call was cancelled (``ApiCall/cancel()``, ``ApiService/cancelAll()``, or task cancellation).
+    case cancelled
+    /// The request never got a response: no connection, a timeout, a TLS failure.
+    /// `code` is the `URLError` code when there is one.
+    case network(message: String, code: Int?)
+    /// The server answered with a status code the configuration does not accept.
+    case unacceptableStatus(code: Int, headers: [String: String], body: Data)
+    /// The response body could not be mapped into the response class; the error has the JSON path.
+    case undecodable(MappingError, body: Data)
+    /// The request could not be built: a bad URL, or a body that cannot be written as JSON.
+    case invalidRequest(String)
+
+    /// The HTTP status code, for ``unacceptableStatus(code:headers:body:)``.
+    public var statusCode: Int? {
+        if case .unacceptableStatus(let code, _, _) = self { return code }
+        return nil
+    }
+
+    /// The raw response body, when there was one.
+    public var body: Data? {
+        switch self {
+        case .unacceptableStatus(_, _, let body), .undecodable(_, let body): body
+        default: nil
+        }
+    }
+
+    /// The error body mapped into the app's error class, such as `{statusCode, message[], error}` on
+    /// a 403, without sending the request again. `nil` when there is no body or it is not a JSON object
+    /// that maps (an HTML 502 page, say).
+    public func errorModel<T: Mappable>(as type: T.Type, using mapper: JSONMapper = JSONMapper()) -> T? {
+        guard let body, !body.isEmpty else { return nil }
+        return try? mapper.map(T.self, from: body)
+    }
+
+    /// One sentence.
+    public var description: String {
+        switch self {
+        case .cancelled:
+            "The request was cancelled."
+        case .network(let message, let code):
+            "The request failed before a response arrived\(code.map { " (URLError \($0))" } ?? ""): \(message)"
+        case .unacceptableStatus(let code, _, let body):
+            "The server answered \(code) with \(body.count) bytes."
+        case .undecodable(let error, _):
+            "The response could not be mapped: \(error)"
+        case .invalidRequest(let message):
+            "The request could not be built: \(message)"
+        }
+    }
+}
+
+/// An empty response class, for 204 and other calls whose body does not matter.
+public struct Empty: Mappable, Sendable, Equatable {
+    /// Creates the empty value.
+    public init() {}
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ReflectMap
+
+/// One request an API offers: a router enum conforms, one case per call (seeds 001 and 004).
+///
+/// ```swift
+/// enum BookRouter: Endpoint {
+///     case list(page: Int), show(id: Int), create(NewBook)
+///     var method: HTTPMethod { if case .create = self { .post } else { .get } }
+///     var path: String {
+///         switch self {
+///         case .list: "books"
+///         case .show(let id): "books/\(id)"
+///         case .create: "books"
+///         }
+///     }
+///     var parameters: [String: any Sendable] { if case .list(let page) = self { ["page": page] } else { [:] } }
+///     var body: (any Mappable)? { if case .create(let book) = self { book } else { nil } }
+/// }
+/// ```
+public protocol Endpoint {
+    /// The HTTP method.
+    var method: HTTPMethod { get }
+    /// The path, relative to the service's base URL (or an absolute URL).
+    var path: String { get }
+    /// Parameters, encoded as ``encoding`` says. Empty by default.
+    var parameters: [String: any Sendable] { get }
+    /// A model sent as the JSON body, mapped with the service's mapper. `nil` by default.
+    var body: (any Mappable)? { get }
+    /// How parameters are encoded; `nil` (the default) picks by method: query for GET, DELETE and
+    /// HEAD, JSON for POST, PUT and PATCH.
+    var encoding: ParameterEncoding? { get }
+    /// Headers for this request, on top of the service's. Empty by default.
+    var headers: [String: String] { get }
+    /// A dotted key path to the value to map, such as `"data"` for a `{data, error}` envelope.
+    var keyPath: String? { get }
+}
+
+extension Endpoint {
+    public var parameters: [String: any Sendable] { [:] }
+    public var body: (any Mappable)? { nil }
+    public var encoding: ParameterEncoding? { nil }
+    public var headers: [String: String] { [:] }
+    public var keyPath: String? { nil }
+}
+
+/// The endpoint behind `get(_:parameters:…)` and its siblings.
+struct PathEndpoint: Endpoint {
+    var method: HTTPMethod
+    var path: String
+    var parameters: [String: any Sendable] = [:]
+    var body: (any Mappable)?
+    var keyPath: String?
+}

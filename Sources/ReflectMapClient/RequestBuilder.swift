@@ -1,0 +1,91 @@
+import Foundation
+import ReflectMap
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Endpoint → `URLRequest`: URL, method, headers, and parameters or body in the chosen encoding.
+struct RequestBuilder {
+    let baseURL: URL
+    let configuration: ServiceConfiguration
+
+    func request(for endpoint: some Endpoint) throws -> URLRequest {
+        guard var components = URLComponents(url: url(for: endpoint.path), resolvingAgainstBaseURL: true) else {
+            throw ApiError.invalidRequest("\"\(endpoint.path)\" does not form a URL with \(baseURL).")
+        }
+        let mapper = configuration.mapper
+        let encoding = endpoint.encoding ?? .default(for: endpoint.method)
+        var body: Data?
+        var contentType: String?
+        if let model = endpoint.body {
+            body = try RequestBody.data(model, mapper: mapper)
+            contentType = "application/json"
+        }
+        if !endpoint.parameters.isEmpty {
+            switch encoding {
+            case .query:
+                let query = try FormEncoder.encode(endpoint.parameters, mapper: mapper)
+                components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0 }.joined(separator: "&")
+            case .json:
+                guard body == nil else {
+                    throw ApiError.invalidRequest("An endpoint with a body model sends its parameters in the query.")
+                }
+                body = try RequestBody.data(endpoint.parameters as [String: Any], mapper: mapper)
+                contentType = "application/json"
+            case .form:
+                guard body == nil else {
+                    throw ApiError.invalidRequest("An endpoint with a body model sends its parameters in the query.")
+                }
+                body = Data(try FormEncoder.encode(endpoint.parameters, mapper: mapper).utf8)
+                contentType = "application/x-www-form-urlencoded; charset=utf-8"
+            }
+        }
+        guard let url = components.url else {
+            throw ApiError.invalidRequest("\"\(endpoint.path)\" does not form a URL with \(baseURL).")
+        }
+        var request = URLRequest(url: url, timeoutInterval: configuration.timeout)
+        request.httpMethod = endpoint.method.rawValue
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        if let userAgent = configuration.userAgent { request.setValue(userAgent, forHTTPHeaderField: "User-Agent") }
+        for (name, value) in configuration.headers.merging(endpoint.headers, uniquingKeysWith: { $1 }) {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        return request
+    }
+
+    /// An absolute path is used as it is; a relative one is appended to the base URL.
+    private func url(for path: String) -> URL {
+        if let absolute = URL(string: path), absolute.scheme != nil { return absolute }
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        let relative = path.drop(while: { $0 == "/" })
+        return URL(string: relative.isEmpty ? base : "\(base)/\(relative)") ?? baseURL
+    }
+}
+
+/// Response body → response class, with the service's mapper.
+struct ResponseMapper {
+    let mapper: JSONMapper
+
+    func map<T: Mappable>(_ data: Data, response: HTTPURLResponse, method: HTTPMethod, keyPath: String?, as type: T.Type) -> Result<T, ApiError> {
+        // 204, HEAD and other empty bodies: fine for a response class that needs nothing.
+        let isEmpty = data.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        if isEmpty {
+            if T.self == Empty.self { return .success(T()) }
+            return .failure(.undecodable(MappingError(.malformedJSON("The response body is empty.")), body: data))
+        }
+        if T.self == Empty.self { return .success(T()) }
+        do {
+            if let keyPath {
+                return .success(try mapper.map(T.self, from: data, at: keyPath))
+            }
+            return .success(try mapper.map(T.self, from: data))
+        } catch let error as MappingError {
+            return .failure(.undecodable(error, body: data))
+        } catch {
+            return .failure(.undecodable(MappingError(.malformedJSON("\(error)")), body: data))
+        }
+    }
+}

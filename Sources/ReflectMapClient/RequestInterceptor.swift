@@ -1,0 +1,37 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Adapts requests before they are sent (an auth header, say) and can decide on retries.
+///
+/// Interceptors run in the order the configuration lists them. For retries, the first interceptor that
+/// does not answer ``RetryDecision/useDefault`` decides; otherwise the ``RetryPolicy`` does. To refresh
+/// a token on 401: answer `.retry(after: 0)` from ``retry(_:failedWith:attempt:)`` once the token is
+/// fresh, and add it in ``adapt(_:)``; make the interceptor an actor so concurrent refreshes coalesce.
+public protocol RequestInterceptor: Sendable {
+    /// Returns the request to send. Throwing fails the call with the error (wrapped as
+    /// ``ApiError/invalidRequest(_:)`` unless it is already an ``ApiError``).
+    func adapt(_ request: URLRequest) async throws -> URLRequest
+
+    /// Decides whether a failed call is sent again. `attempt` counts the attempts made so far (1 after the first).
+    func retry(_ request: URLRequest, failedWith error: ApiError, attempt: Int) async -> RetryDecision
+}
+
+extension RequestInterceptor {
+    public func adapt(_ request: URLRequest) async throws -> URLRequest { request }
+
+    public func retry(_ request: URLRequest, failedWith error: ApiError, attempt: Int) async -> RetryDecision {
+        .useDefault
+    }
+}
+
+/// An interceptor's answer about a failed call.
+public enum RetryDecision: Sendable, Equatable {
+    /// Send it again after this many seconds.
+    case retry(after: TimeInterval)
+    /// Give up and report the error.
+    case doNotRetry
+    /// Let the next interceptor, then the retry policy, decide.
+    case useDefault
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// When and how a failed call is sent again.
+///
+/// A call is retried when it failed with a network error or a retryable status code, its method is
+/// retryable (idempotent by default), and fewer than ``limit`` retries have been made. The wait is the
+/// server's `Retry-After` (seconds or an HTTP date, capped at ``maximumRetryAfter``) when there is one,
+/// otherwise ``delay`` times ``backoffMultiplier`` to the power of the retries so far. 401 is never
+/// retried by the policy: that is an interceptor's job (refresh the token, then retry).
+public struct RetryPolicy: Sendable {
+    /// How many times a call may be sent again after its first attempt.
+    public var limit: Int
+    /// The wait before the first retry, in seconds.
+    public var delay: TimeInterval
+    /// Each later wait is the previous one times this. 1 keeps the wait constant.
+    public var backoffMultiplier: Double
+    /// Status codes worth retrying.
+    public var retryableStatusCodes: Set<Int>
+    /// Methods worth retrying.
+    public var retryableMethods: Set<HTTPMethod>
+    /// Whether a `Retry-After` header sets the wait.
+    public var honorsRetryAfter: Bool
+    /// The longest `Retry-After` wait honoured; a longer one gives up instead.
+    public var maximumRetryAfter: TimeInterval
+
+    /// Creates a policy.
+    public init(
+        limit: Int,
+        delay: TimeInterval,
+        backoffMultiplier: Double = 1,
+        retryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504],
+        retryableMethods: Set<HTTPMethod> = Set(HTTPMethod.allCases.filter(\.isIdempotent)),
+        honorsRetryAfter: Bool = true,
+        maximumRetryAfter: TimeInterval = 60
+    ) {
+        self.limit = limit
+        self.delay = delay
+        self.backoffMultiplier = backoffMultiplier
+        self.retryableStatusCodes = retryableStatusCodes.subtracting([401])
+        self.retryableMethods = retryableMethods
+        self.honorsRetryAfter = honorsRetryAfter
+        self.maximumRetryAfter = maximumRetryAfter
+    }
+
+    /// Seed 003's policy: three tries in all, 0.2 s apart.
+    public static let `default` = RetryPolicy(limit: 2, delay: 0.2)
+
+    /// The wait before retry number `retry` (1-based), or `nil` to give up.
+    func wait(before retry: Int, method: HTTPMethod, after error: ApiError) -> TimeInterval? {
+        guard retry <= limit, retryableMethods.contains(method) else { return nil }
+        switch error {
+        case .network:
+            return delay * pow(backoffMultiplier, Double(retry - 1))
+        case .unacceptableStatus(let code, let headers, _) where retryableStatusCodes.contains(code):
+            if honorsRetryAfter, let retryAfter = RetryPolicy.retryAfter(headers) {
+                return retryAfter <= maximumRetryAfter ? retryAfter : nil
+            }
+            return delay * pow(backoffMultiplier, Double(retry - 1))
+        default:
+            return nil
+        }
+    }
+
+    /// `Retry-After` in seconds: a number of seconds, or an HTTP date.
+    static func retryAfter(_ headers: [String: String], now: Date = Date()) -> TimeInterval? {
+        guard let value = headers.first(where: { $0.key.caseInsensitiveCompare("Retry-After") == .orderedSame })?.value
+        else { return nil }
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = TimeInterval(trimmed), seconds >= 0 { return seconds }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: trimmed) else { return nil }
+        return max(0, date.timeIntervalSince(now))
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import ReflectMap
+import ReflectMapClient
+
+final class Echo: Mappable, @unchecked Sendable {
+    var method = ""
+    var path = ""
+    var query = ""
+    var queryItems: [String: [String]] = [:]
+    var headers: [String: String] = [:]
+    var body = ""
+    required init() {}
+}
+
+struct Book: Mappable, Sendable, Equatable {
+    var id = 0
+    var title = ""
+}
+
+struct BookList: Mappable {
+    var books: [Book] = []
+}
+
+struct Attempts: Mappable {
+    var attempts = 0
+}
+
+struct Count: Mappable {
+    var count = 0
+}
+
+/// Seed 004's error body.
+final class ServerError: Mappable {
+    var statusCode = 0
+    var message: [String] = []
+    var error = ""
+    required init() {}
+}
+
+/// Collects what a callback delivers, for tests that wait on it.
+actor Inbox<Value: Sendable> {
+    private var value: Value?
+    private var waiters: [CheckedContinuation<Value, Never>] = []
+
+    func put(_ newValue: Value) {
+        value = newValue
+        for waiter in waiters { waiter.resume(returning: newValue) }
+        waiters = []
+    }
+
+    func take() async -> Value {
+        if let value { return value }
+        return await withCheckedContinuation { waiters.append($0) }
+    }
+}

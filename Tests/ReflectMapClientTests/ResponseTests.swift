@@ -1,0 +1,115 @@
+import Foundation
+import ReflectMap
+import ReflectMapClient
+import Testing
+
+@Suite("Responses and errors")
+struct ResponseTests {
+    func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> ApiService {
+        ApiService(baseURL: try TestServer.shared.url(), configuration: configuration)
+    }
+
+    @Test("An array response class maps a JSON array")
+    func arrayResponse() async throws {
+        let books = try await service().get("books", as: [Book].self)
+        #expect(books == [Book(id: 1, title: "Dune"), Book(id: 2, title: "Emma")])
+    }
+
+    @Test("A key path unwraps a {data, error} envelope")
+    func envelope() async throws {
+        let book = try await service().get("envelope", at: "data", as: Book.self)
+        #expect(book == Book(id: 7, title: "Wrapped"))
+    }
+
+    @Test("204 and HEAD succeed for the Empty response class")
+    func emptyBodies() async throws {
+        let service = try service()
+        _ = try await service.delete("status/204", as: Empty.self)
+        _ = try await service.request(HeadBooks(), as: Empty.self)
+    }
+
+    @Test("An empty body for a class that needs data is undecodable")
+    func emptyBodyForModel() async throws {
+        await #expect {
+            _ = try await service().get("status/204", as: Book.self)
+        } throws: { error in
+            if case .undecodable? = error as? ApiError { return true }
+            return false
+        }
+    }
+
+    @Test("A 403 carries code, headers and body, and the body maps into the app's error class")
+    func forbiddenErrorModel() async throws {
+        do {
+            _ = try await service().get("status/403", as: Book.self)
+            Issue.record("expected a 403")
+        } catch let error as ApiError {
+            #expect(error.statusCode == 403)
+            if case .unacceptableStatus(_, let headers, _) = error {
+                #expect(headers.contains { $0.key.lowercased() == "content-type" && $0.value == "application/json" })
+            }
+            let model = error.errorModel(as: ServerError.self)
+            #expect(model?.statusCode == 403)
+            #expect(model?.message == ["forbidden", "no access"])
+            #expect(model?.error == "Forbidden")
+        }
+    }
+
+    @Test("An HTML 502 page gives no error model")
+    func htmlErrorPage() async throws {
+        do {
+            _ = try await service().get("status/502", as: Book.self)
+            Issue.record("expected a 502")
+        } catch let error as ApiError {
+            #expect(error.statusCode == 502)
+            #expect(error.errorModel(as: ServerError.self) == nil)
+            #expect(String(decoding: error.body ?? Data(), as: UTF8.self).contains("Bad gateway"))
+        }
+    }
+
+    @Test("An undecodable body reports the mapper's JSON path")
+    func undecodable() async throws {
+        let strict = ServiceConfiguration(mapper: JSONMapper(mode: .strict))
+        do {
+            _ = try await service(strict).get("bad", as: BookList.self)
+            Issue.record("expected a mapping failure")
+        } catch ApiError.undecodable(let mapping, _) {
+            #expect(mapping.path == "books[1].id")
+        }
+    }
+
+    @Test("A refused connection is a network error")
+    func networkFailure() async throws {
+        let closed = ApiService(baseURL: try #require(URL(string: "http://127.0.0.1:9")))
+        do {
+            _ = try await closed.get("books", as: [Book].self)
+            Issue.record("expected a network error")
+        } catch let error as ApiError {
+            if case .network = error {} else { Issue.record("got \(error)") }
+        }
+    }
+
+    @Test("A stub transport still runs validation and mapping")
+    func stubTransport() async throws {
+        let stub = StubTransport { request in
+            if request.url?.path == "/books" {
+                return .init(body: Data(#"[{"id": 3, "title": "Stubbed"}]"#.utf8))
+            }
+            return .init(statusCode: 404, body: Data(#"{"statusCode": 404, "message": ["missing"], "error": "Not Found"}"#.utf8))
+        }
+        let service = ApiService(baseURL: try #require(URL(string: "https://api.example.com")), configuration: ServiceConfiguration(transport: stub))
+        #expect(try await service.get("books", as: [Book].self) == [Book(id: 3, title: "Stubbed")])
+        do {
+            _ = try await service.get("nothing", as: Book.self)
+            Issue.record("expected a 404")
+        } catch let error as ApiError {
+            #expect(error.statusCode == 404)
+            #expect(error.errorModel(as: ServerError.self)?.message == ["missing"])
+        }
+    }
+}
+
+struct HeadBooks: Endpoint {
+    var method: HTTPMethod { .head }
+    var path: String { "books" }
+}

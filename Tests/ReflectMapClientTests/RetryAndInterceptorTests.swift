@@ -1,0 +1,89 @@
+import Foundation
+import ReflectMap
+@testable import ReflectMapClient
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Adds a bearer token; on 401 it "refreshes" once and asks for a retry.
+actor TokenInterceptor: RequestInterceptor {
+    private var token = "stale"
+    private(set) var refreshes = 0
+
+    func adapt(_ request: URLRequest) async throws -> URLRequest {
+        var request = request
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        return request
+    }
+
+    func retry(_ request: URLRequest, failedWith error: ApiError, attempt: Int) async -> RetryDecision {
+        guard error.statusCode == 401, attempt == 1 else { return .useDefault }
+        token = "fresh"
+        refreshes += 1
+        return .retry(after: 0)
+    }
+}
+
+@Suite("Retry and interceptors")
+struct RetryAndInterceptorTests {
+    func service(_ configuration: ServiceConfiguration) throws -> ApiService {
+        ApiService(baseURL: try TestServer.shared.url(), configuration: configuration)
+    }
+
+    @Test("A failing call is retried up to the limit and then succeeds")
+    func retriesUntilSuccess() async throws {
+        let key = UUID().uuidString
+        let service = try service(ServiceConfiguration(retryPolicy: RetryPolicy(limit: 2, delay: 0.05)))
+        let result = try await service.get("flaky/\(key)/2", as: Attempts.self)
+        #expect(result.attempts == 3)
+    }
+
+    @Test("Retry gives up after the limit with the last error")
+    func givesUpAfterLimit() async throws {
+        let key = UUID().uuidString
+        let service = try service(ServiceConfiguration(retryPolicy: RetryPolicy(limit: 2, delay: 0.01)))
+        do {
+            _ = try await service.get("flaky/\(key)/5", as: Attempts.self)
+            Issue.record("expected a 503")
+        } catch let error as ApiError {
+            #expect(error.statusCode == 503)
+        }
+        #expect(try await service.get("count/\(key)", as: Count.self).count == 3)
+    }
+
+    @Test("401 is never retried by the policy, and POST is not retried by default")
+    func neverRetries401OrPost() async throws {
+        let service = try service(ServiceConfiguration(retryPolicy: RetryPolicy(limit: 3, delay: 0.01)))
+        let key = UUID().uuidString
+        await #expect(throws: ApiError.self) { _ = try await service.get("unauthorized/\(key)", as: Empty.self) }
+        #expect(try await service.get("count/\(key)", as: Count.self).count == 1)
+        let postKey = UUID().uuidString
+        await #expect(throws: ApiError.self) { _ = try await service.post("flaky/\(postKey)/1", as: Attempts.self) }
+        #expect(try await service.get("count/\(postKey)", as: Count.self).count == 1)
+    }
+
+    @Test("Retry-After sets the wait before the retry")
+    func honoursRetryAfter() async throws {
+        let key = UUID().uuidString
+        let service = try service(ServiceConfiguration(retryPolicy: RetryPolicy(limit: 1, delay: 0)))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try await service.get("retry-after/\(key)", as: Attempts.self)
+        #expect(result.attempts == 2)
+        #expect(clock.now - start >= .milliseconds(900))
+        #expect(RetryPolicy.retryAfter(["retry-after": "Wed, 21 Oct 2099 07:28:00 GMT"]) ?? 0 > 1_000_000)
+    }
+
+    @Test("An interceptor adds the auth header and refreshes the token on 401")
+    func interceptorRefreshesToken() async throws {
+        let interceptor = TokenInterceptor()
+        let service = try service(ServiceConfiguration(interceptors: [interceptor]))
+        let echo = try await service.get("echo", as: Echo.self)
+        #expect(echo.headers["authorization"] == "Bearer stale")
+        let key = UUID().uuidString
+        _ = try await service.get("unauthorized/\(key)", as: Empty.self)
+        #expect(await interceptor.refreshes == 1)
+        #expect(try await service.get("count/\(key)", as: Count.self).count == 2)
+    }
+}
