@@ -21,6 +21,12 @@ public enum ApiError: Error, CustomStringConvertible, Sendable {
         return nil
     }
 
+    /// A response header, looked up without regard to case (`allHeaderFields` on Linux is case-sensitive).
+    public func header(_ name: String) -> String? {
+        guard case .unacceptableStatus(_, let headers, _) = self else { return nil }
+        return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
     /// The raw response body, when there was one.
     public var body: Data? {
         switch self {

@@ -206,7 +206,7 @@ open class ApiService: @unchecked Sendable {
         var attempt = 0
         while true {
             attempt += 1
-            let outcome = await send(original)
+            let (outcome, sent) = await send(original)
             let error: ApiError
             switch outcome {
             case .success(let (data, response)):
@@ -219,7 +219,7 @@ open class ApiService: @unchecked Sendable {
                 error = failure
             }
             if case .cancelled = error { return .failure(error) }
-            guard let wait = await retryWait(original, error: error, attempt: attempt, method: method) else {
+            guard let wait = await retryWait(sent, error: error, attempt: attempt, method: method) else {
                 return .failure(error)
             }
             do {
@@ -230,21 +230,26 @@ open class ApiService: @unchecked Sendable {
         }
     }
 
-    private func send(_ original: URLRequest) async -> Result<(Data, HTTPURLResponse), ApiError> {
-        if Task.isCancelled { return .failure(.cancelled) }
+    /// Adapts and sends one attempt; returns the outcome and the request as it was sent.
+    private func send(_ original: URLRequest) async -> (Result<(Data, HTTPURLResponse), ApiError>, URLRequest) {
+        if Task.isCancelled { return (.failure(.cancelled), original) }
         var request = original
         do {
             for interceptor in configuration.interceptors {
                 request = try await interceptor.adapt(request)
             }
         } catch {
-            return .failure((error as? ApiError) ?? .invalidRequest("An interceptor failed: \(error)"))
+            return (.failure((error as? ApiError) ?? .invalidRequest("An interceptor failed: \(error)")), request)
         }
+        return (await transmit(request), request)
+    }
+
+    private func transmit(_ request: URLRequest) async -> Result<(Data, HTTPURLResponse), ApiError> {
         await limiter?.acquire()
         defer { if let limiter { Task { await limiter.release() } } }
         if Task.isCancelled { return .failure(.cancelled) }
         do {
-            return .success(try await transport.send(request))
+            return .success(try await sendWithTimeout(request))
         } catch let error as URLError where error.code == .cancelled {
             return .failure(.cancelled)
         } catch is CancellationError {
@@ -253,6 +258,23 @@ open class ApiService: @unchecked Sendable {
             return .failure(Task.isCancelled ? .cancelled : .network(message: error.localizedDescription, code: error.code.rawValue))
         } catch {
             return .failure(Task.isCancelled ? .cancelled : .network(message: "\(error)", code: nil))
+        }
+    }
+
+    /// The transport's answer, or `URLError(.timedOut)` after the request's timeout: FoundationNetworking
+    /// does not enforce `URLRequest.timeoutInterval` on its own.
+    private func sendWithTimeout(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let transport = self.transport
+        let seconds = request.timeoutInterval
+        return try await withThrowingTaskGroup(of: UncheckedBox<(Data, HTTPURLResponse)>.self) { group in
+            group.addTask { UncheckedBox(try await transport.send(request)) }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+                throw URLError(.timedOut)
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw URLError(.unknown) }
+            return first.value
         }
     }
 

@@ -34,6 +34,8 @@ public protocol Endpoint {
     var headers: [String: String] { get }
     /// A dotted key path to the value to map, such as `"data"` for a `{data, error}` envelope.
     var keyPath: String? { get }
+    /// Seconds before this request times out; `nil` (the default) uses the service's timeout.
+    var timeout: TimeInterval? { get }
 }
 
 extension Endpoint {
@@ -42,6 +44,7 @@ extension Endpoint {
     public var encoding: ParameterEncoding? { nil }
     public var headers: [String: String] { [:] }
     public var keyPath: String? { nil }
+    public var timeout: TimeInterval? { nil }
 }
 
 /// The endpoint behind `get(_:parameters:…)` and its siblings.

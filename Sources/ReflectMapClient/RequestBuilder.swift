@@ -43,7 +43,7 @@ struct RequestBuilder {
         guard let url = components.url else {
             throw ApiError.invalidRequest("\"\(endpoint.path)\" does not form a URL with \(baseURL).")
         }
-        var request = URLRequest(url: url, timeoutInterval: configuration.timeout)
+        var request = URLRequest(url: url, timeoutInterval: endpoint.timeout ?? configuration.timeout)
         request.httpMethod = endpoint.method.rawValue
         request.httpBody = body
         request.setValue("application/json", forHTTPHeaderField: "Accept")

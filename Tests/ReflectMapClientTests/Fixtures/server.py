@@ -62,11 +62,21 @@ class Handler(BaseHTTPRequestHandler):
             self.send(200, [{"id": 1, "title": "Dune"}, {"id": 2, "title": "Emma"}])
         elif name == "envelope":
             self.send(200, {"data": {"id": 7, "title": "Wrapped"}, "error": None})
+        elif name == "truncated":
+            self.send(200, b'{"id": 1, "title": "Du')
+        elif name == "auth":
+            bump(parts[1])
+            if self.headers.get("Authorization") == "Bearer new":
+                self.send(200, {"ok": True})
+            else:
+                self.send(401, {"error": "expired"}, headers={"WWW-Authenticate": "Bearer"})
         elif name == "bad":
             self.send(200, {"books": [{"id": 1, "title": "ok"}, {"id": "seven", "title": "bad"}]})
         elif name == "status":
             code = int(parts[1])
-            if code == 403:
+            if code == 404:
+                self.send(404, {"statusCode": 404, "message": ["no such book"], "error": "Not Found"})
+            elif code == 403:
                 self.send(403, {"statusCode": 403, "message": ["forbidden", "no access"], "error": "Forbidden"})
             elif code == 502:
                 self.send(502, b"<html><body>Bad gateway</body></html>", "text/html")
