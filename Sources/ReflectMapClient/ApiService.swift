@@ -30,6 +30,8 @@ open class ApiService: @unchecked Sendable {
     /// How calls are built, sent, checked and mapped.
     public let configuration: ServiceConfiguration
     let transport: any Transport
+    /// Whether the service made its transport, and so invalidates it when it goes away.
+    private let ownsTransport: Bool
     private let registry = CallRegistry()
     private let limiter: ConcurrencyLimiter?
 
@@ -40,7 +42,9 @@ open class ApiService: @unchecked Sendable {
         self.configuration = configuration
         if let transport = configuration.transport {
             self.transport = transport
+            ownsTransport = false
         } else {
+            ownsTransport = true
             let session = URLSessionConfiguration.default
             session.timeoutIntervalForRequest = configuration.timeout
             self.transport = URLSessionTransport(configuration: session)
@@ -50,7 +54,7 @@ open class ApiService: @unchecked Sendable {
 
     deinit {
         registry.cancelAll()
-        transport.invalidate()
+        if ownsTransport { transport.invalidate() }
     }
 
     /// Cancels every call in flight; each reports ``ApiError/cancelled``.
