@@ -14,6 +14,7 @@ let package = Package(
         .executableTarget(
             name: "ReflectMapExample",
             dependencies: ["ReflectMap"],
+            path: "Examples/ReflectMapExample",
             resources: [.copy("Resources")]
         ),
         .testTarget(
