@@ -223,11 +223,13 @@ open class ApiService: @unchecked Sendable {
                 error = failure
             }
             if case .cancelled = error { return .failure(error) }
-            guard let wait = await retryWait(sent, error: error, attempt: attempt, method: method) else {
-                return .failure(error)
+            guard let wait = await retryWait(sent, error: error, attempt: attempt, method: method),
+                  let nanoseconds = Self.nanoseconds(wait)
+            else {
+                return .failure(Task.isCancelled ? .cancelled : error)
             }
             do {
-                if wait > 0 { try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) }
+                if nanoseconds > 0 { try await Task.sleep(nanoseconds: nanoseconds) }
             } catch {
                 return .failure(.cancelled)
             }
@@ -243,6 +245,7 @@ open class ApiService: @unchecked Sendable {
                 request = try await interceptor.adapt(request)
             }
         } catch {
+            if error is CancellationError || Task.isCancelled { return (.failure(.cancelled), request) }
             return (.failure((error as? ApiError) ?? .invalidRequest("An interceptor failed: \(error)")), request)
         }
         return (await transmit(request), request)
@@ -266,20 +269,30 @@ open class ApiService: @unchecked Sendable {
     }
 
     /// The transport's answer, or `URLError(.timedOut)` after the request's timeout: FoundationNetworking
-    /// does not enforce `URLRequest.timeoutInterval` on its own.
+    /// does not enforce `URLRequest.timeoutInterval` on its own. A timeout that is not a positive finite
+    /// number means no timeout.
     private func sendWithTimeout(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let transport = self.transport
-        let seconds = request.timeoutInterval
+        guard request.timeoutInterval > 0, let limit = Self.nanoseconds(request.timeoutInterval) else {
+            return try await transport.send(request)
+        }
         return try await withThrowingTaskGroup(of: UncheckedBox<(Data, HTTPURLResponse)>.self) { group in
             group.addTask { UncheckedBox(try await transport.send(request)) }
             group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+                try await Task.sleep(nanoseconds: limit)
                 throw URLError(.timedOut)
             }
             defer { group.cancelAll() }
             guard let first = try await group.next() else { throw URLError(.unknown) }
             return first.value
         }
+    }
+
+    /// Seconds as nanoseconds for `Task.sleep`, or `nil` for a wait that is not finite or longer than a
+    /// day (which would trap the conversion, or hang the call).
+    static func nanoseconds(_ seconds: TimeInterval) -> UInt64? {
+        guard seconds.isFinite, seconds <= 86_400 else { return nil }
+        return UInt64(max(0, seconds) * 1_000_000_000)
     }
 
     private func validate(_ response: HTTPURLResponse, data: Data) -> ApiError? {

@@ -6,12 +6,20 @@ import FoundationNetworking
 /// Sends `Authorization: Bearer <token>` with the token its provider gives on every request, so a
 /// refreshed token is picked up at once (seed 002's `BackendAuth`).
 ///
-/// On a 401 it runs `refresh` and retries the call once. When many calls get 401 at once, `refresh`
-/// runs once and they all wait for it.
+/// On a 401 it runs `refresh` and retries the call. When many calls get 401 at once, `refresh` runs once
+/// and they all wait for it. A call rejected with a token that a refresh already produced is not
+/// refreshed again, so an account that stays unauthorised cannot loop.
+///
+/// Do not send the refresh request itself through a service that uses this interceptor: a 401 on it
+/// would wait for itself.
 public actor AuthInterceptor: RequestInterceptor {
     private let token: @Sendable () async throws -> String?
     private let refresh: (@Sendable () async throws -> Void)?
     private var refreshing: Task<Void, any Error>?
+    /// Counts finished refreshes, so a call can tell that one happened while it was waiting.
+    private var generation = 0
+    /// The header value the last refresh produced.
+    private var refreshedHeader: String?
 
     /// Creates the interceptor.
     /// - Parameters:
@@ -31,20 +39,26 @@ public actor AuthInterceptor: RequestInterceptor {
     }
 
     public func retry(_ request: URLRequest, failedWith error: ApiError, attempt: Int) async -> RetryDecision {
-        guard error.statusCode == 401, attempt == 1, let refresh else { return .useDefault }
+        guard error.statusCode == 401, let refresh else { return .useDefault }
+        let sent = request.value(forHTTPHeaderField: "Authorization")
+        // Rejected with a token a refresh produced: refreshing again would not help.
+        if let sent, sent == refreshedHeader { return .doNotRetry }
+        let seenGeneration = generation
         do {
-            // If the token changed since this request was sent, another call already refreshed it.
-            let sent = request.value(forHTTPHeaderField: "Authorization")
-            if let current = try await token(), sent != "Bearer \(current)" {
-                return .retry(after: 0)
-            }
+            let current = try await token().map { "Bearer \($0)" }
+            // A refresh finished while this call was on its way, or the token changed some other way.
+            if generation != seenGeneration || current != sent { return .retry(after: 0) }
             if let refreshing {
                 try await refreshing.value
             } else {
                 let task = Task { try await refresh() }
                 refreshing = task
-                defer { refreshing = nil }
+                defer {
+                    refreshing = nil
+                    generation += 1
+                }
                 try await task.value
+                refreshedHeader = try await token().map { "Bearer \($0)" }
             }
             return .retry(after: 0)
         } catch {

@@ -5,18 +5,21 @@ import Foundation
 final class CallRegistry: @unchecked Sendable {
     private let lock = NSLock()
     private var tasks: [UUID: @Sendable () -> Void] = [:]
+    /// Calls that finished before they were registered (a fast stub can beat `insert`).
+    private var finishedEarly: Set<UUID> = []
 
     /// Registers a task's cancel action.
     func insert<Success: Sendable>(_ task: Task<Success, Never>, id: UUID) {
         lock.lock()
         defer { lock.unlock() }
+        if finishedEarly.remove(id) != nil { return }
         tasks[id] = { task.cancel() }
     }
 
     func remove(_ id: UUID) {
         lock.lock()
         defer { lock.unlock() }
-        tasks[id] = nil
+        if tasks.removeValue(forKey: id) == nil { finishedEarly.insert(id) }
     }
 
     func cancelAll() {

@@ -10,11 +10,13 @@ struct RequestBuilder {
     let configuration: ServiceConfiguration
 
     func request(for endpoint: some Endpoint) throws -> URLRequest {
-        guard var components = URLComponents(url: url(for: endpoint.path), resolvingAgainstBaseURL: true) else {
+        guard let target = url(for: endpoint.path),
+              var components = URLComponents(url: target, resolvingAgainstBaseURL: true) else {
             throw ApiError.invalidRequest("\"\(endpoint.path)\" does not form a URL with \(baseURL).")
         }
         let mapper = configuration.mapper
-        let encoding = endpoint.encoding ?? .default(for: endpoint.method)
+        // With a body model, parameters go into the query unless the endpoint says otherwise.
+        let encoding = endpoint.encoding ?? (endpoint.body == nil ? .default(for: endpoint.method) : .query)
         var body: Data?
         var contentType: String?
         if let model = endpoint.body {
@@ -28,13 +30,13 @@ struct RequestBuilder {
                 components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0 }.joined(separator: "&")
             case .json:
                 guard body == nil else {
-                    throw ApiError.invalidRequest("An endpoint with a body model sends its parameters in the query.")
+                    throw ApiError.invalidRequest("An endpoint with a body model cannot also send its parameters in the body; use the .query encoding.")
                 }
                 body = try RequestBody.data(endpoint.parameters as [String: Any], mapper: mapper)
                 contentType = "application/json"
             case .form:
                 guard body == nil else {
-                    throw ApiError.invalidRequest("An endpoint with a body model sends its parameters in the query.")
+                    throw ApiError.invalidRequest("An endpoint with a body model cannot also send its parameters in the body; use the .query encoding.")
                 }
                 body = Data(try FormEncoder.encode(endpoint.parameters, mapper: mapper).utf8)
                 contentType = "application/x-www-form-urlencoded; charset=utf-8"
@@ -49,19 +51,22 @@ struct RequestBuilder {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         if let userAgent = configuration.userAgent { request.setValue(userAgent, forHTTPHeaderField: "User-Agent") }
-        for (name, value) in configuration.headers.merging(endpoint.headers, uniquingKeysWith: { $1 }) {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
+        // The endpoint's headers win, whatever their capitalisation: they are set last.
+        for (name, value) in configuration.headers { request.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in endpoint.headers { request.setValue(value, forHTTPHeaderField: name) }
         return request
     }
 
-    /// An absolute path is used as it is; a relative one is appended to the base URL.
-    private func url(for path: String) -> URL {
-        if let absolute = URL(string: path), absolute.scheme != nil { return absolute }
+    /// An absolute http(s) URL is used as it is; anything else (including `accounts:signIn`) is a path
+    /// appended to the base URL.
+    private func url(for path: String) -> URL? {
+        if let absolute = URL(string: path), let scheme = absolute.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            return absolute
+        }
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         let relative = path.drop(while: { $0 == "/" })
-        return URL(string: relative.isEmpty ? base : "\(base)/\(relative)") ?? baseURL
+        return URL(string: relative.isEmpty ? base : "\(base)/\(relative)")
     }
 }
 

@@ -51,7 +51,7 @@ public struct RetryPolicy: Sendable {
         switch error {
         case .network:
             return delay * pow(backoffMultiplier, Double(retry - 1))
-        case .unacceptableStatus(let code, let headers, _) where retryableStatusCodes.contains(code):
+        case .unacceptableStatus(let code, let headers, _) where code != 401 && retryableStatusCodes.contains(code):
             if honorsRetryAfter, let retryAfter = RetryPolicy.retryAfter(headers) {
                 return retryAfter <= maximumRetryAfter ? retryAfter : nil
             }
@@ -66,7 +66,8 @@ public struct RetryPolicy: Sendable {
         guard let value = headers.first(where: { $0.key.caseInsensitiveCompare("Retry-After") == .orderedSame })?.value
         else { return nil }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        if let seconds = TimeInterval(trimmed), seconds >= 0 { return seconds }
+        // RFC 9110: delay-seconds is digits only (no "inf", exponents or signs).
+        if let seconds = UInt32(trimmed) { return TimeInterval(seconds) }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

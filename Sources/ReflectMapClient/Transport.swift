@@ -7,6 +7,7 @@ import FoundationNetworking
 /// answers in-process, and validation, retry and mapping still run on what it returns.
 public protocol Transport: Sendable {
     /// Sends the request. Throws `URLError` (or `CancellationError`) when no response arrives.
+    /// Must return promptly when its task is cancelled: timeouts and `cancel()` rely on it.
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
     /// Releases resources; called when the service goes away.
     func invalidate()

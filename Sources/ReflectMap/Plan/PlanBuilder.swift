@@ -51,6 +51,10 @@ final class PlanBuilder {
     func plan<Model: Mappable>(for type: Model.Type) throws -> TypePlan {
         let identifier = ObjectIdentifier(Model.self)
         if let existing = plans[identifier] { return existing }
+        // An actor's state is isolated; writing its fields from outside would be a data race.
+        if Model.self is any Actor.Type {
+            throw MappingError(.unsupportedType(type: String(describing: Model.self), property: String(describing: Model.self)))
+        }
         let isClass = Model.self is AnyClass
         let plan = TypePlan(typeName: String(describing: Model.self), isClass: isClass)
         plans[identifier] = plan

@@ -31,7 +31,8 @@ final class PlanCache: @unchecked Sendable {
             for (identifier, plan) in builder.plans where plans[identifier] == nil { plan.tearDown() }
             throw error
         }
-        plans = builder.plans
+        // Keep plans a nested build (a model whose init() maps JSON) may have published meanwhile.
+        plans.merge(builder.plans) { current, _ in current }
         adapters[identifier] = adapter
         return adapter
     }
