@@ -75,13 +75,11 @@ struct ResponseMapper {
     let mapper: JSONMapper
 
     func map<T: Mappable>(_ data: Data, response: HTTPURLResponse, method: HTTPMethod, keyPath: String?, as type: T.Type) -> Result<T, ApiError> {
-        // 204, HEAD and other empty bodies: fine for a response class that needs nothing.
-        let isEmpty = data.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        if isEmpty {
-            if T.self == Empty.self { return .success(T()) }
+        // `Empty` needs nothing from the body, so 204, HEAD and any other body succeed for it.
+        if T.self == Empty.self { return .success(T()) }
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .failure(.undecodable(MappingError(.malformedJSON("The response body is empty.")), body: data))
         }
-        if T.self == Empty.self { return .success(T()) }
         do {
             if let keyPath {
                 return .success(try mapper.map(T.self, from: data, at: keyPath))

@@ -58,8 +58,7 @@ struct ReadContext {
     /// Notes a lenient conversion, such as `"12"` read into an `Int`.
     mutating func noteCoercion(of scalar: JSONScalar, to typeName: String) {
         guard report != nil else { return }
-        let where_ = MappingPath.render(path)
-        report?.coercions.append(.init(path: where_, message: "Converted \(scalar.summary) to \(typeName)."))
+        report?.coercions.append(.init(path: MappingPath.render(path), message: "Converted \(scalar.summary) to \(typeName)."))
     }
 
     mutating func noteUnmappedKey(_ key: String) {
