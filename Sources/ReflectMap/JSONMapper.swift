@@ -44,10 +44,13 @@ public struct JSONMapper: Sendable {
     // MARK: JSON → models
 
     /// Maps JSON bytes into a model, or into `[Model]` for a JSON array.
-    /// - Throws: ``MappingError`` for malformed JSON, a top-level value of the wrong kind, or (in strict
-    ///   mode) any mismatch.
+    ///
+    /// The bytes go straight into the model's fields: no dictionary is built, a value no property
+    /// wants is validated and skipped, and a string is decoded only when a property takes it.
+    /// - Throws: ``MappingError`` for malformed JSON (with its ``MappingError/byteOffset``), a
+    ///   top-level value of the wrong kind, or (in strict mode) any mismatch.
     public func map<T: Mappable>(_ type: T.Type, from data: Data) throws -> T {
-        try read(T.self, from: JSONParsing.parse(data), path: [], reporting: false).value
+        try read(T.self, from: data, at: nil, reporting: false).value
     }
 
     /// Maps a dictionary, as `JSONSerialization` returns it, into a model.
@@ -58,8 +61,7 @@ public struct JSONMapper: Sendable {
     /// Maps the value at a dotted key path, such as `"data.result"`, to unwrap an envelope.
     /// A numeric component indexes an array: `"data.items.0"`.
     public func map<T: Mappable>(_ type: T.Type, from data: Data, at keyPath: String) throws -> T {
-        let (value, path) = try JSONParsing.value(at: keyPath, in: JSONParsing.parse(data))
-        return try read(T.self, from: value, path: path, reporting: false).value
+        try read(T.self, from: data, at: keyPath, reporting: false).value
     }
 
     /// Maps a top-level JSON array into models.
@@ -75,7 +77,7 @@ public struct JSONMapper: Sendable {
     /// Maps JSON bytes and reports what did not match exactly: unmapped keys, unfilled properties,
     /// coercions and skipped values.
     public func mapWithReport<T: Mappable>(_ type: T.Type, from data: Data) throws -> (value: T, report: MappingReport) {
-        try read(T.self, from: JSONParsing.parse(data), path: [], reporting: true)
+        try read(T.self, from: data, at: nil, reporting: true)
     }
 
     /// Maps a dictionary and reports what did not match exactly.
@@ -85,6 +87,32 @@ public struct JSONMapper: Sendable {
         try read(T.self, from: dictionary, path: [], reporting: true)
     }
 
+    /// The byte route.
+    private func read<T>(
+        _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
+    ) throws -> (value: T, report: MappingReport) {
+        let adapter = try keyTranslator.cache.adapter(for: T.self, translator: keyTranslator)
+        var scanner = JSONScanner(data, maxDepth: maxDepth)
+        var path: [PathComponent] = []
+        var open: JSONScanner.OpenContainers = []
+        if let keyPath { (path, open) = try scanner.descend(to: keyPath) }
+        var context = ReadContext(mapper: self, reporting: reporting, path: path)
+        let value: T
+        do {
+            // At the top level every failure throws, in lenient mode too, so `nil` is not expected.
+            guard let read = try adapter.read(&scanner, &context) else {
+                throw MappingError(.typeMismatch(expected: adapter.typeName, found: "an unusable value"))
+            }
+            value = read
+        } catch var error as MappingError {
+            error.components = path + error.components
+            throw error
+        }
+        try scanner.finish(enclosing: open)
+        return (value, context.report?.canonical ?? MappingReport())
+    }
+
+    /// The route for `JSONSerialization` output.
     private func read<T>(
         _ type: T.Type, from json: Any, path: [PathComponent], reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
@@ -95,7 +123,7 @@ public struct JSONMapper: Sendable {
             guard let value = try adapter.read(json, &context) else {
                 throw MappingError(.typeMismatch(expected: adapter.typeName, found: JSONScalar(json).summary))
             }
-            return (value, context.report ?? MappingReport())
+            return (value, context.report?.canonical ?? MappingReport())
         } catch var error as MappingError {
             error.components = path + error.components
             throw error

@@ -38,6 +38,9 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         MappingPath.render(components)
     }
 
+    /// For malformed JSON read from bytes, the offset of the byte where the problem was found.
+    public var byteOffset: Int?
+
     var components: [PathComponent]
 
     /// Creates an error about the top-level value; the mapper adds paths as errors unwind.

@@ -30,4 +30,15 @@ public struct MappingReport: Sendable, Equatable {
     public var isClean: Bool {
         unmappedKeys.isEmpty && unfilledProperties.isEmpty && coercions.isEmpty && skipped.isEmpty
     }
+
+    /// The report with each list in path order, so that it does not depend on the order of keys in
+    /// the input or in a dictionary.
+    var canonical: MappingReport {
+        var copy = self
+        copy.unmappedKeys.sort()
+        copy.unfilledProperties.sort()
+        copy.coercions.sort { ($0.path, $0.message) < ($1.path, $1.message) }
+        copy.skipped.sort { ($0.path, $0.message) < ($1.path, $1.message) }
+        return copy
+    }
 }

@@ -9,10 +9,13 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
     private let assigner: (JSONScalar, Any, inout ReadContext, UnsafeMutableRawPointer) throws -> Void
     private let appender: (JSONScalar, Any, inout ReadContext, inout [Value]) throws -> Void
     private let writer: Writer
+    /// Whether `read` looks at the raw JSON value, not just the scalar (custom date strategies do).
+    private let needsJSONObject: Bool
 
     /// Called with concrete types only, so the closures built here are specialised for `Value`.
     @inline(__always)
-    init(read: @escaping Reader, write: @escaping Writer) {
+    init(read: @escaping Reader, write: @escaping Writer, needsJSONObject: Bool = false) {
+        self.needsJSONObject = needsJSONObject
         reader = read
         assigner = { scalar, json, context, field in
             if let value = try read(scalar, json, &context) {
@@ -35,6 +38,29 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
 
     override func read(_ json: Any, appendingTo array: inout [Value], _ context: inout ReadContext) throws {
         try appender(JSONScalar(json), json, &context, &array)
+    }
+
+    override func read(_ scanner: inout JSONScanner, _ context: inout ReadContext) throws -> Value? {
+        let (scalar, json) = try scan(&scanner)
+        return try reader(scalar, json, &context)
+    }
+
+    override func read(_ scanner: inout JSONScanner, assigningTo field: UnsafeMutableRawPointer, _ context: inout ReadContext) throws {
+        let (scalar, json) = try scan(&scanner)
+        try assigner(scalar, json, &context, field)
+    }
+
+    override func read(_ scanner: inout JSONScanner, appendingTo array: inout [Value], _ context: inout ReadContext) throws {
+        let (scalar, json) = try scan(&scanner)
+        try appender(scalar, json, &context, &array)
+    }
+
+    /// The scalar under the cursor, and the raw JSON value only when `read` wants it.
+    @inline(__always)
+    private func scan(_ scanner: inout JSONScanner) throws -> (JSONScalar, Any) {
+        guard needsJSONObject else { return (try scanner.scalar(), ()) }
+        let json = try scanner.value().jsonObject
+        return (JSONScalar(json), json)
     }
 
     override func write(_ value: Value, _ context: inout WriteContext) throws -> Any? {
@@ -158,8 +184,31 @@ extension Date: BuiltinAdapterProviding {
                 if case .string = scalar { return try context.fail(.invalidValue(value: scalar.summary, type: "Date")) }
                 return try context.reject(scalar, expected: "Date")
             },
-            write: { value, context in try context.dateStrategy.jsonValue(for: value) }
+            write: { value, context in try context.dateStrategy.jsonValue(for: value) },
+            needsJSONObject: true
         )
+    }
+}
+
+extension JSONValue: BuiltinAdapterProviding {
+    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+        JSONValueAdapter()
+    }
+}
+
+/// Free-form JSON in a ``JSONValue`` property; `null` is ``JSONValue/null``.
+final class JSONValueAdapter: TypeAdapter<JSONValue>, @unchecked Sendable {
+    override func read(_ json: Any, _ context: inout ReadContext) throws -> JSONValue? {
+        if let value = JSONValue(jsonObject: json) { return value }
+        return try context.reject(JSONScalar(json), expected: "a JSON value")
+    }
+
+    override func read(_ scanner: inout JSONScanner, _ context: inout ReadContext) throws -> JSONValue? {
+        try scanner.value()
+    }
+
+    override func write(_ value: JSONValue, _ context: inout WriteContext) throws -> Any? {
+        value.jsonObject
     }
 }
 

@@ -29,6 +29,30 @@ class TypeAdapter<Value>: @unchecked Sendable {
         }
     }
 
+    // The byte route: the same three entry points, reading the value under a scanner's cursor. Each
+    // consumes exactly one value, also when it returns `nil`.
+
+    /// Reads the value under the scanner's cursor. The default materialises it the way
+    /// `JSONSerialization` would and reads that: right for raw-JSON (`Any`) properties, and a correct
+    /// fallback for any adapter.
+    func read(_ scanner: inout JSONScanner, _ context: inout ReadContext) throws -> Value? {
+        try read(scanner.value().jsonObject, &context)
+    }
+
+    /// Reads the value under the scanner's cursor straight into a field.
+    func read(_ scanner: inout JSONScanner, assigningTo field: UnsafeMutableRawPointer, _ context: inout ReadContext) throws {
+        if let value = try read(&scanner, &context) {
+            FieldStorage.store(value, in: field, at: 0)
+        }
+    }
+
+    /// Reads the array element under the scanner's cursor and appends it when it is usable.
+    func read(_ scanner: inout JSONScanner, appendingTo array: inout [Value], _ context: inout ReadContext) throws {
+        if let value = try read(&scanner, &context) {
+            array.append(value)
+        }
+    }
+
     /// Writes a value as a `JSONSerialization`-ready value, or `nil` for an absent optional.
     func write(_ value: Value, _ context: inout WriteContext) throws -> Any? {
         throw MappingError(.unsupportedType(type: typeName, property: "(value)"))
@@ -68,6 +92,12 @@ final class OptionalAdapter<Wrapped>: TypeAdapter<Wrapped?>, @unchecked Sendable
         return .some(value)
     }
 
+    override func read(_ scanner: inout JSONScanner, _ context: inout ReadContext) throws -> Wrapped?? {
+        if try scanner.skipNull() { return .some(nil) }
+        guard let value = try wrapped.read(&scanner, &context) else { return nil }
+        return .some(value)
+    }
+
     override func write(_ value: Wrapped?, _ context: inout WriteContext) throws -> Any? {
         guard let value else { return nil }
         return try wrapped.write(value, &context)
@@ -88,6 +118,14 @@ final class RawValueAdapter<Value: RawRepresentable>: TypeAdapter<Value>, @unche
         guard let rawValue = try raw.read(json, &context) else { return nil }
         if let value = Value(rawValue: rawValue) { return value }
         return try context.fail(.invalidValue(value: JSONScalar(json).summary, type: typeName))
+    }
+
+    override func read(_ scanner: inout JSONScanner, _ context: inout ReadContext) throws -> Value? {
+        var original = scanner
+        guard let rawValue = try raw.read(&scanner, &context) else { return nil }
+        if let value = Value(rawValue: rawValue) { return value }
+        // Name the value as the JSON spelled it, as the dictionary route does.
+        return try context.fail(.invalidValue(value: original.scalar().summary, type: typeName))
     }
 
     override func write(_ value: Value, _ context: inout WriteContext) throws -> Any? {

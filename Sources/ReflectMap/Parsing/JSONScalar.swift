@@ -34,6 +34,16 @@ enum JSONScalar {
         }
     }
 
+    /// A number read from JSON bytes, in the same cases as `JSONSerialization`'s boxes give.
+    init(_ number: JSONNumber) {
+        switch number {
+        case .integer(let value): self = .integer(value)
+        case .unsigned(let value): self = .unsigned(value)
+        case .double(let value): self = .double(value)
+        case .large(let text): self = .decimal(Decimal(string: text) ?? .nan)
+        }
+    }
+
     private init(number: NSNumber, type: Any.Type) {
         if ObjectIdentifier(type) == JSONScalar.booleanClass {
             self = .bool(number.boolValue)

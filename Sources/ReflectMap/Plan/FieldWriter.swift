@@ -5,6 +5,10 @@ protocol FieldAccessor: AnyObject, Sendable {
     /// False for `let` properties: they are written to JSON but never filled from it.
     var isFillable: Bool { get }
     func read(from object: [String: Any], into base: UnsafeMutableRawPointer, _ context: inout ReadContext) throws
+    /// Reads the value under the scanner's cursor, found under `key`.
+    func read(from scanner: inout JSONScanner, key: String, into base: UnsafeMutableRawPointer, _ context: inout ReadContext) throws
+    /// No key filled the property: an error in strict mode unless it is optional, else a report entry.
+    func noteMissing(_ context: inout ReadContext) throws
     func write(from base: UnsafeRawPointer, into object: inout [String: Any], _ context: inout WriteContext) throws
 }
 
@@ -23,13 +27,7 @@ final class FieldWriter<Value>: FieldAccessor, @unchecked Sendable {
     }
 
     func read(from object: [String: Any], into base: UnsafeMutableRawPointer, _ context: inout ReadContext) throws {
-        guard let (key, json) = lookUp(in: object) else {
-            if context.isStrict && !adapter.isOptional {
-                throw MappingError(.missingKey(expected: adapter.typeName), at: [.key(keys[0])])
-            }
-            context.noteUnfilledProperty(keys[0])
-            return
-        }
+        guard let (key, json) = lookUp(in: object) else { return try noteMissing(&context) }
         context.push(.key(key))
         do {
             try adapter.read(json, assigningTo: base + offset, &context)
@@ -37,6 +35,23 @@ final class FieldWriter<Value>: FieldAccessor, @unchecked Sendable {
             throw error.prefixed(by: .key(key))
         }
         context.pop()
+    }
+
+    func read(from scanner: inout JSONScanner, key: String, into base: UnsafeMutableRawPointer, _ context: inout ReadContext) throws {
+        context.push(.key(key))
+        do {
+            try adapter.read(&scanner, assigningTo: base + offset, &context)
+        } catch let error as MappingError {
+            throw error.prefixed(by: .key(key))
+        }
+        context.pop()
+    }
+
+    func noteMissing(_ context: inout ReadContext) throws {
+        if context.isStrict && !adapter.isOptional {
+            throw MappingError(.missingKey(expected: adapter.typeName), at: [.key(keys[0])])
+        }
+        context.noteUnfilledProperty(keys[0])
     }
 
     func write(from base: UnsafeRawPointer, into object: inout [String: Any], _ context: inout WriteContext) throws {

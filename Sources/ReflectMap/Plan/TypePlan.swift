@@ -1,8 +1,8 @@
 /// Everything the mapper needs to know about one model type, worked out once: its fields, their
 /// JSON keys and their writers.
 ///
-/// A source of JSON drives a plan: today the dictionary walk in ``fill(_:from:_:)``; the field
-/// writers do not care where the JSON came from.
+/// Two sources of JSON drive a plan: the byte scanner (``fill(_:from:_:)`` with a ``JSONScanner``)
+/// and the walk over a `JSONSerialization` dictionary. The field writers do not care which.
 ///
 /// Thread safety: `PlanBuilder` creates a plan, registers it (so recursive types can refer to it), and
 /// installs its fields before the build returns and the plan is published through ``PlanCache``
@@ -18,6 +18,8 @@ final class TypePlan: @unchecked Sendable {
     private(set) var writable: [any FieldAccessor] = []
     /// Every key a fillable property reads, for the report's unmapped keys.
     private(set) var knownKeys: Set<String> = []
+    /// The fillable properties' keys, pre-encoded for the byte route.
+    private(set) var keyTable = KeyTable(fields: [])
 
     init(typeName: String, isClass: Bool) {
         self.typeName = typeName
@@ -29,6 +31,7 @@ final class TypePlan: @unchecked Sendable {
         writable = fields
         fillable = fields.filter(\.isFillable)
         knownKeys = Set(fillable.flatMap(\.keys))
+        keyTable = KeyTable(fields: fillable)
     }
 
     /// Drops the field writers, breaking reference cycles. Called by the plan's owner when no mapping
@@ -38,7 +41,42 @@ final class TypePlan: @unchecked Sendable {
         writable = []
     }
 
-    /// Fills a model's storage from a JSON object.
+    /// Fills a model's storage from the JSON object under the scanner's cursor, member by member
+    /// in the order of the bytes. A member no property wants is validated and skipped.
+    func fill(_ base: UnsafeMutableRawPointer, from scanner: inout JSONScanner, _ context: inout ReadContext) throws {
+        try scanner.enterContainer()
+        var filled = FilledFields(fieldCount: fillable.count, hasAlternates: keyTable.hasAlternates)
+        var unmappedKeys: Set<String> = []
+        var hint = 0
+        var first = true
+        while let span = try scanner.nextKey(first: first) {
+            first = false
+            let entry: KeyTable.Entry?
+            if span.hasEscapes {
+                let key = scanner.unescaped(span)
+                entry = keyTable.match(key, 0, key.count, hint: &hint)
+            } else {
+                entry = keyTable.match(scanner.bytes, span.start, span.end, hint: &hint)
+            }
+            guard let entry, filled.accepts(entry.field, priority: entry.priority) else {
+                if entry == nil, context.isReporting { unmappedKeys.insert(scanner.string(span)) }
+                try scanner.skipValue()
+                continue
+            }
+            try fillable[entry.field].read(from: &scanner, key: entry.key, into: base, &context)
+            filled.mark(entry.field, priority: entry.priority)
+        }
+        if filled.count < fillable.count {
+            for (index, field) in fillable.enumerated() where !filled.contains(index) {
+                try field.noteMissing(&context)
+            }
+        }
+        for key in unmappedKeys.sorted() {
+            context.noteUnmappedKey(key)
+        }
+    }
+
+    /// Fills a model's storage from a `JSONSerialization` object.
     func fill(_ base: UnsafeMutableRawPointer, from object: [String: Any], _ context: inout ReadContext) throws {
         for field in fillable {
             try field.read(from: object, into: base, &context)

@@ -1,0 +1,69 @@
+extension JSONScanner {
+    /// The containers a key path walked into, innermost last: `true` for an object, `false` for an
+    /// array. The cursor is inside all of them until ``finish(enclosing:)``.
+    typealias OpenContainers = [Bool]
+
+    /// Moves the cursor to the value at a dotted key path such as `data.items.0`: a component names an
+    /// object member, or indexes an array when it is a number. If a key appears twice, the first wins.
+    /// - Throws: `keyPathNotFound` when the path leads nowhere (after the rest of the input is
+    ///   validated, so malformed JSON is still reported as such).
+    mutating func descend(to keyPath: String) throws -> (path: [PathComponent], open: OpenContainers) {
+        var path: [PathComponent] = []
+        var open: OpenContainers = []
+        for component in keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+            let byte = try peek()
+            var found = false
+            if byte == .openBrace {
+                try enterContainer()
+                var first = true
+                while let span = try nextKey(first: first) {
+                    first = false
+                    if string(span) == component {
+                        found = true
+                        break
+                    }
+                    try skipValue()
+                }
+                if found {
+                    open.append(true)
+                    path.append(.key(component))
+                }
+            } else if byte == .openBracket, let target = Int(component), target >= 0 {
+                try enterContainer()
+                var index = 0
+                while try nextElement(first: index == 0) {
+                    if index == target {
+                        found = true
+                        break
+                    }
+                    try skipValue()
+                    index += 1
+                }
+                if found {
+                    open.append(false)
+                    path.append(.index(target))
+                }
+            } else {
+                try skipValue()
+            }
+            if !found {
+                try finish(enclosing: open)
+                throw MappingError(.keyPathNotFound(keyPath), at: path)
+            }
+        }
+        return (path, open)
+    }
+
+    /// Validates and skips the rest of each open container, innermost first, then checks that
+    /// nothing but whitespace follows the top-level value.
+    mutating func finish(enclosing open: OpenContainers) throws {
+        for isObject in open.reversed() {
+            if isObject {
+                while try nextKey(first: false) != nil { try skipValue() }
+            } else {
+                while try nextElement(first: false) { try skipValue() }
+            }
+        }
+        try finish()
+    }
+}

@@ -1,0 +1,107 @@
+extension JSONScanner {
+    /// Reads the number under the cursor.
+    ///
+    /// - Integers (no fraction, no exponent) are exact: `Int64`, then `UInt64`, then their text.
+    /// - Anything else becomes the correctly rounded `Double`. When the decimal significand fits in
+    ///   53 bits and the power of ten is at most 22, both are exact doubles and one IEEE multiplication
+    ///   or division rounds correctly (Clinger's fast path). Every other case goes to the standard
+    ///   library's parser, which is correctly rounded.
+    mutating func number() throws -> JSONNumber {
+        let start = index
+        let negative = index < bytes.count && bytes[index] == .minus
+        if negative { index += 1 }
+
+        var significand: UInt64 = 0
+        var significandOverflowed = false
+        guard let first = digit(at: index) else { throw unexpectedByte(expected: negative ? "a digit" : "a value") }
+        if first == 0 {
+            index += 1
+            if digit(at: index) != nil { throw error("Leading zeros are not allowed in a number", at: start) }
+        } else {
+            accumulateDigits(into: &significand, overflowed: &significandOverflowed)
+        }
+
+        var fractionDigits = 0
+        var isInteger = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            let fractionStart = index
+            guard digit(at: index) != nil else { throw error("Expected a digit after the decimal point") }
+            accumulateDigits(into: &significand, overflowed: &significandOverflowed)
+            fractionDigits = index - fractionStart
+        }
+
+        var exponent = 0
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            index += 1
+            var exponentNegative = false
+            if index < bytes.count, bytes[index] == .minus || bytes[index] == UInt8(ascii: "+") {
+                exponentNegative = bytes[index] == .minus
+                index += 1
+            }
+            guard digit(at: index) != nil else { throw error("Expected a digit in the exponent") }
+            while let value = digit(at: index) {
+                exponent = min(exponent * 10 + Int(value), 1_000_000)
+                index += 1
+            }
+            if exponentNegative { exponent = -exponent }
+        }
+
+        if isInteger {
+            if !significandOverflowed {
+                if !negative {
+                    if let value = Int64(exactly: significand) { return .integer(value) }
+                    return .unsigned(significand)
+                }
+                if significand <= UInt64(Int64.max) { return .integer(-Int64(significand)) }
+                if significand == UInt64(Int64.max) + 1 { return .integer(.min) }
+            }
+            return .large(String(decoding: bytes[start..<index], as: UTF8.self))
+        }
+        return .double(try double(start: start, significand: significand, exact: !significandOverflowed,
+                                  powerOfTen: exponent - fractionDigits, negative: negative))
+    }
+
+    private func double(start: Int, significand: UInt64, exact: Bool, powerOfTen: Int, negative: Bool) throws -> Double {
+        if exact, significand <= 1 << 53, (-22...22).contains(powerOfTen) {
+            var value = Double(significand)
+            if powerOfTen < 0 {
+                value /= exactPowersOfTen[-powerOfTen]
+            } else {
+                value *= exactPowersOfTen[powerOfTen]
+            }
+            return negative ? -value : value
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw error("The number \(text) is too large for a Double", at: start)
+        }
+        return value
+    }
+
+    /// Adds the digits under the cursor to `significand`, noting when it no longer holds them exactly.
+    @inline(__always)
+    private mutating func accumulateDigits(into significand: inout UInt64, overflowed: inout Bool) {
+        while let value = digit(at: index) {
+            let (times10, overflow1) = significand.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(value))
+            if overflow1 || overflow2 { overflowed = true } else { significand = sum }
+            index += 1
+        }
+    }
+
+    @inline(__always)
+    private func digit(at offset: Int) -> UInt8? {
+        guard offset < bytes.count else { return nil }
+        let value = bytes[offset] &- .zero
+        return value < 10 ? value : nil
+    }
+}
+
+/// 10⁰ … 10²², every one exactly representable as a `Double`.
+private let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]

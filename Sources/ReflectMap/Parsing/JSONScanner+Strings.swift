@@ -1,0 +1,168 @@
+/// Where a string's contents lie in the input, between its quotes.
+struct StringSpan {
+    let start: Int
+    let end: Int
+    /// Whether the contents hold a backslash escape, so they must be decoded rather than copied.
+    let hasEscapes: Bool
+}
+
+extension JSONScanner {
+    /// Validates the string under the cursor (escapes, surrogate pairs, UTF-8) and moves past it,
+    /// without decoding it.
+    mutating func scanString() throws -> StringSpan {
+        index += 1
+        let start = index
+        var hasEscapes = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == .quote {
+                let span = StringSpan(start: start, end: index, hasEscapes: hasEscapes)
+                index += 1
+                return span
+            } else if byte == .backslash {
+                hasEscapes = true
+                try skipEscape()
+            } else if byte < 0x20 {
+                throw error("Unescaped control character 0x\(String(byte, radix: 16, uppercase: true)) in a string")
+            } else if byte < 0x80 {
+                index += 1
+            } else {
+                try skipMultiByteSequence()
+            }
+        }
+        throw error("Unterminated string", at: start - 1)
+    }
+
+    /// The contents of a string that ``scanString()`` has validated.
+    func string(_ span: StringSpan) -> String {
+        if !span.hasEscapes { return String(decoding: bytes[span.start..<span.end], as: UTF8.self) }
+        return String(decoding: unescaped(span), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of a validated string, with its escapes decoded.
+    func unescaped(_ span: StringSpan) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(span.end - span.start)
+        var position = span.start
+        while position < span.end {
+            let byte = bytes[position]
+            guard byte == .backslash else {
+                result.append(byte)
+                position += 1
+                continue
+            }
+            let escape = bytes[position + 1]
+            position += 2
+            switch escape {
+            case UInt8(ascii: "b"): result.append(0x08)
+            case UInt8(ascii: "f"): result.append(0x0C)
+            case UInt8(ascii: "n"): result.append(0x0A)
+            case UInt8(ascii: "r"): result.append(0x0D)
+            case UInt8(ascii: "t"): result.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = UInt32(hexValue(at: position) ?? 0)
+                position += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    let low = UInt32(hexValue(at: position + 2) ?? 0xDC00)
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    position += 6
+                }
+                appendUTF8(scalar, to: &result)
+            default: result.append(escape) // `"`, `\` and `/` stand for themselves.
+            }
+        }
+        return result
+    }
+
+    /// Validates one escape sequence at the cursor and moves past it. A `\u` escape of a high
+    /// surrogate must be followed by one of a low surrogate, and a low surrogate must not stand alone.
+    private mutating func skipEscape() throws {
+        let start = index
+        guard index + 1 < bytes.count else { throw error("Unterminated escape sequence") }
+        switch bytes[index + 1] {
+        case .quote, .backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            index += 2
+        case UInt8(ascii: "u"):
+            guard let unit = hexValue(at: index + 2) else { throw error("Invalid \\u escape; expected four hex digits") }
+            index += 6
+            if (0xDC00...0xDFFF).contains(unit) {
+                throw error("Unpaired low surrogate \\u\(String(unit, radix: 16, uppercase: true))", at: start)
+            }
+            if (0xD800...0xDBFF).contains(unit) {
+                guard index + 1 < bytes.count, bytes[index] == .backslash, bytes[index + 1] == UInt8(ascii: "u"),
+                      let low = hexValue(at: index + 2), (0xDC00...0xDFFF).contains(low)
+                else {
+                    throw error("Unpaired high surrogate \\u\(String(unit, radix: 16, uppercase: true))", at: start)
+                }
+                index += 6
+            }
+        default:
+            throw error("Invalid escape sequence")
+        }
+    }
+
+    /// The value of four hex digits at `offset`, or `nil` if they are not there.
+    private func hexValue(at offset: Int) -> UInt16? {
+        guard offset + 4 <= bytes.count else { return nil }
+        var value: UInt16 = 0
+        for position in offset..<offset + 4 {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    /// Validates one multi-byte UTF-8 sequence at the cursor (Unicode Table 3-7: no overlong forms,
+    /// no surrogates, nothing above U+10FFFF) and moves past it.
+    private mutating func skipMultiByteSequence() throws {
+        let lead = bytes[index]
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        let length: Int
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: throw error("Invalid UTF-8 byte 0x\(String(lead, radix: 16, uppercase: true)) in a string")
+        }
+        guard index + length <= bytes.count else { throw error("Truncated UTF-8 sequence in a string") }
+        let second = bytes[index + 1]
+        var valid = second >= lower && second <= upper
+        for position in index + 2..<index + length where bytes[position] & 0xC0 != 0x80 {
+            valid = false
+        }
+        guard valid else { throw error("Invalid UTF-8 sequence in a string") }
+        index += length
+    }
+
+    private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            bytes.append(UInt8(scalar))
+        case 0x80..<0x800:
+            bytes.append(UInt8(0xC0 | scalar >> 6))
+            bytes.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            bytes.append(UInt8(0xE0 | scalar >> 12))
+            bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            bytes.append(UInt8(0xF0 | scalar >> 18))
+            bytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+
+/// Bytes → JSON tokens, strictly by RFC 8259. Both the mapper's byte route and ``JSONValue`` read
+/// through it; it never builds a tree of its own.
+///
+/// The scanner is a cursor: each call consumes one token or one whole value, and whatever it skips it
+/// validates just as strictly as what it reads. Callers drive containers with ``enterContainer()``,
+/// ``nextKey(first:)`` and ``nextElement(first:)``.
+///
+/// Choices where RFC 8259 leaves room (the `i_` cases of JSONTestSuite):
+/// - input must be UTF-8 (RFC 8259 §8.1); a leading UTF-8 byte order mark is ignored;
+/// - invalid UTF-8, and `\u` escapes that leave a surrogate unpaired, are rejected;
+/// - integers beyond 64 bits are kept as their exact text (``JSONNumber/large(_:)``);
+/// - a number whose magnitude is too large for a `Double` is rejected; one too small becomes zero;
+/// - containers may nest ``maxDepth`` deep; one level deeper throws, so no input can exhaust the stack.
+///
+/// Errors are ``MappingError``s of kind `malformedJSON` (with ``MappingError/byteOffset``) or
+/// `nestingTooDeep`.
+struct JSONScanner {
+    let bytes: [UInt8]
+    /// The offset of the next unread byte.
+    var index: Int
+    /// How many containers enclose the cursor.
+    private(set) var depth = 0
+    let maxDepth: Int
+
+    init(_ data: Data, maxDepth: Int) {
+        bytes = [UInt8](data)
+        index = 0
+        self.maxDepth = maxDepth
+        // RFC 8259 §8.1: a parser may ignore a byte order mark.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+    }
+
+    // MARK: Whitespace and structure
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == .space || byte == .newline || byte == .carriageReturn || byte == .tab else { return }
+            index += 1
+        }
+    }
+
+    /// The first byte of the next value, after whitespace, without consuming it.
+    @inline(__always)
+    mutating func peek() throws -> UInt8 {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("Unexpected end of input; expected a value") }
+        return bytes[index]
+    }
+
+    /// Consumes the `{` or `[` under the cursor (``peek()`` has seen it).
+    mutating func enterContainer() throws {
+        guard depth < maxDepth else {
+            var error = MappingError(.nestingTooDeep(limit: maxDepth))
+            error.byteOffset = index
+            throw error
+        }
+        depth += 1
+        index += 1
+    }
+
+    /// Moves to the next member of an object and returns its key, or `nil` after the closing brace.
+    /// The cursor is left on the member's value.
+    mutating func nextKey(first: Bool) throws -> StringSpan? {
+        var byte = try structural("inside an object")
+        if byte == .closeBrace {
+            index += 1
+            depth -= 1
+            return nil
+        }
+        if !first {
+            guard byte == .comma else { throw error("Expected ',' or '}' after an object member") }
+            index += 1
+            byte = try structural("inside an object")
+        }
+        guard byte == .quote else {
+            throw error(first ? "Expected a string key or '}'" : "Expected a string key after ','")
+        }
+        let key = try scanString()
+        guard try structural("after an object key") == .colon else { throw error("Expected ':' after an object key") }
+        index += 1
+        return key
+    }
+
+    /// Moves to the next element of an array, or returns `false` after the closing bracket.
+    mutating func nextElement(first: Bool) throws -> Bool {
+        let byte = try structural("inside an array")
+        if byte == .closeBracket {
+            index += 1
+            depth -= 1
+            return false
+        }
+        if !first {
+            guard byte == .comma else { throw error("Expected ',' or ']' after an array element") }
+            index += 1
+            if try structural("inside an array") == .closeBracket { throw error("Expected a value after ','") }
+        }
+        return true
+    }
+
+    /// The next non-whitespace byte inside a container.
+    @inline(__always)
+    private mutating func structural(_ place: String) throws -> UInt8 {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("Unexpected end of input \(place)") }
+        return bytes[index]
+    }
+
+    /// Checks that nothing but whitespace follows the top-level value.
+    mutating func finish() throws {
+        skipWhitespace()
+        guard index == bytes.count else { throw error("Unexpected data after the top-level value") }
+    }
+
+    // MARK: Values
+
+    /// Reads a scalar; an object or an array is validated, skipped and reported by its kind only.
+    mutating func scalar() throws -> JSONScalar {
+        switch try peek() {
+        case .quote: return .string(string(try scanString()))
+        case .openBrace:
+            try skipValue()
+            return .object
+        case .openBracket:
+            try skipValue()
+            return .array
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
+        default:
+            return JSONScalar(try number())
+        }
+    }
+
+    /// Consumes a `null` if one is next.
+    mutating func skipNull() throws -> Bool {
+        guard try peek() == UInt8(ascii: "n") else { return false }
+        try literal("null")
+        return true
+    }
+
+    /// Validates and skips one value of any kind.
+    mutating func skipValue() throws {
+        switch try peek() {
+        case .quote:
+            _ = try scanString()
+        case .openBrace:
+            try enterContainer()
+            var first = true
+            while try nextKey(first: first) != nil {
+                first = false
+                try skipValue()
+            }
+        case .openBracket:
+            try enterContainer()
+            var first = true
+            while try nextElement(first: first) {
+                first = false
+                try skipValue()
+            }
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        default: _ = try number()
+        }
+    }
+
+    /// Consumes `true`, `false` or `null`.
+    mutating func literal(_ word: StaticString) throws {
+        let count = word.utf8CodeUnitCount
+        let matches = word.withUTF8Buffer { expected in
+            index + count <= bytes.count && bytes[index..<index + count].elementsEqual(expected)
+        }
+        guard matches else { throw error("Invalid literal; expected '\(word)'") }
+        index += count
+    }
+
+    // MARK: Errors
+
+    /// A `malformedJSON` error at the cursor, or at `offset`.
+    func error(_ message: String, at offset: Int? = nil) -> MappingError {
+        let offset = offset ?? index
+        var error = MappingError(.malformedJSON("\(message) at byte \(offset)."))
+        error.byteOffset = offset
+        return error
+    }
+
+    /// An error naming the unexpected byte under the cursor.
+    func unexpectedByte(expected: String) -> MappingError {
+        guard index < bytes.count else { return error("Unexpected end of input; expected \(expected)") }
+        let byte = bytes[index]
+        let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        return error("Unexpected \(shown); expected \(expected)")
+    }
+}
+
+/// The bytes that structure JSON.
+extension UInt8 {
+    static let space = UInt8(ascii: " ")
+    static let newline = UInt8(ascii: "\n")
+    static let carriageReturn = UInt8(ascii: "\r")
+    static let tab = UInt8(ascii: "\t")
+    static let quote = UInt8(ascii: "\"")
+    static let backslash = UInt8(ascii: "\\")
+    static let colon = UInt8(ascii: ":")
+    static let comma = UInt8(ascii: ",")
+    static let openBrace = UInt8(ascii: "{")
+    static let closeBrace = UInt8(ascii: "}")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+    static let minus = UInt8(ascii: "-")
+    static let zero = UInt8(ascii: "0")
+}

@@ -1,0 +1,177 @@
+import Foundation
+
+/// A JSON value: one of the six kinds JSON has.
+///
+/// Parse bytes with ``init(parsing:maxDepth:)``, which follows RFC 8259 exactly (see the README's
+/// "JSON parsing" section for the implementation-defined cases). Use `JSONValue` as the type of a
+/// property that holds free-form JSON; it maps and writes back like any other property.
+///
+/// ```swift
+/// let value = try JSONValue(parsing: data)
+/// if case .string(let name)? = value["user"]?["name"] { … }
+/// ```
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONValue])
+    /// An object. When a key appears twice, the last value wins.
+    case object([String: JSONValue])
+
+    /// Parses one JSON value from UTF-8 bytes, nothing but whitespace around it.
+    /// - Parameter maxDepth: How deeply arrays and objects may nest; 512 by default.
+    /// - Throws: ``MappingError`` of kind ``MappingError/Kind/malformedJSON(_:)``, with the
+    ///   ``MappingError/byteOffset`` of the problem, or ``MappingError/Kind/nestingTooDeep(limit:)``.
+    public init(parsing data: Data, maxDepth: Int = 512) throws {
+        var scanner = JSONScanner(data, maxDepth: maxDepth)
+        self = try scanner.value()
+        try scanner.finish()
+    }
+
+    /// The member for `key` when this is an object.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members[key]
+    }
+
+    /// The element at `index` when this is an array and the index is in range.
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+
+    /// The value in `JSONSerialization`'s spelling: `[String: Any]`, `[Any]`, `String`, `NSNumber`
+    /// (booleans included) and `NSNull`.
+    public var jsonObject: Any {
+        switch self {
+        case .null: return NSNull()
+        case .bool(let value): return NSNumber(value: value)
+        case .number(let number): return number.jsonObject
+        case .string(let value): return value
+        case .array(let elements): return elements.map(\.jsonObject)
+        case .object(let members): return members.mapValues(\.jsonObject)
+        }
+    }
+}
+
+/// A JSON number, kept exactly as far as Swift's number types allow.
+public enum JSONNumber: Sendable, Hashable, CustomStringConvertible {
+    /// An integer that fits in `Int64`.
+    case integer(Int64)
+    /// An integer above `Int64.max` that fits in `UInt64`.
+    case unsigned(UInt64)
+    /// A number written with a fraction or an exponent, correctly rounded.
+    case double(Double)
+    /// An integer too large for 64 bits, as it was written.
+    case large(String)
+
+    /// The nearest `Double`.
+    public var doubleValue: Double {
+        switch self {
+        case .integer(let value): return Double(value)
+        case .unsigned(let value): return Double(value)
+        case .double(let value): return value
+        case .large(let text): return Double(text) ?? .nan
+        }
+    }
+
+    /// The number as JSON text.
+    public var description: String {
+        switch self {
+        case .integer(let value): return String(value)
+        case .unsigned(let value): return String(value)
+        case .double(let value): return JSONScalar.text(of: value)
+        case .large(let text): return text
+        }
+    }
+
+    var jsonObject: Any {
+        switch self {
+        case .integer(let value): return NSNumber(value: value)
+        case .unsigned(let value): return NSNumber(value: value)
+        case .double(let value): return NSNumber(value: value)
+        case .large(let text): return NSDecimalNumber(string: text)
+        }
+    }
+}
+
+extension JSONValue {
+    /// A value from `JSONSerialization` output or Swift values such as `Int` and `[String: Any]`;
+    /// `nil` when `json` holds something JSON cannot.
+    init?(jsonObject json: Any) {
+        switch JSONScalar(json) {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .integer(let value): self = .number(.integer(value))
+        case .unsigned(let value): self = .number(.unsigned(value))
+        case .double(let value): self = .number(.double(value))
+        case .decimal(let value):
+            // JSONSerialization uses NSDecimalNumber for integers beyond 64 bits and long fractions.
+            let text = value.description
+            if let integer = Int64(text) {
+                self = .number(.integer(integer))
+            } else if !text.contains("."), !text.contains("e") {
+                self = .number(.large(text))
+            } else {
+                self = .number(.double(NSDecimalNumber(decimal: value).doubleValue))
+            }
+        case .string(let value): self = .string(value)
+        case .array:
+            guard let elements = json as? [Any] else { return nil }
+            var values: [JSONValue] = []
+            values.reserveCapacity(elements.count)
+            for element in elements {
+                guard let value = JSONValue(jsonObject: element) else { return nil }
+                values.append(value)
+            }
+            self = .array(values)
+        case .object:
+            guard let members = json as? [String: Any] else { return nil }
+            var values: [String: JSONValue] = [:]
+            values.reserveCapacity(members.count)
+            for (key, member) in members {
+                guard let value = JSONValue(jsonObject: member) else { return nil }
+                values[key] = value
+            }
+            self = .object(values)
+        case .other:
+            return nil
+        }
+    }
+}
+
+extension JSONScanner {
+    /// Reads one whole value into a ``JSONValue``.
+    mutating func value() throws -> JSONValue {
+        switch try peek() {
+        case .openBrace:
+            try enterContainer()
+            var members: [String: JSONValue] = [:]
+            var first = true
+            while let key = try nextKey(first: first) {
+                first = false
+                members[string(key)] = try value()
+            }
+            return .object(members)
+        case .openBracket:
+            try enterContainer()
+            var elements: [JSONValue] = []
+            var first = true
+            while try nextElement(first: first) {
+                first = false
+                elements.append(try value())
+            }
+            return .array(elements)
+        case .quote:
+            return .string(string(try scanString()))
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            switch try scalar() {
+            case .bool(let value): return .bool(value)
+            default: return .null
+            }
+        default:
+            return .number(try number())
+        }
+    }
+}

@@ -1,0 +1,94 @@
+/// A plan's JSON keys, pre-encoded as UTF-8, so that the byte route matches a key in the input
+/// without allocating: it compares bytes, and decodes only keys that contain escapes.
+struct KeyTable {
+    struct Entry {
+        let bytes: [UInt8]
+        let key: String
+        /// The index of the field in the plan's fillable fields.
+        let field: Int
+        /// 0 for the primary key, then 1, 2, … for the alternates in order.
+        let priority: Int
+    }
+
+    private(set) var entries: [Entry] = []
+    /// Entry indices by key length in bytes.
+    private var byLength: [[Int]] = []
+    private(set) var hasAlternates = false
+
+    init(fields: [any FieldAccessor]) {
+        for (field, accessor) in fields.enumerated() {
+            for (priority, key) in accessor.keys.enumerated() {
+                entries.append(Entry(bytes: Array(key.utf8), key: key, field: field, priority: priority))
+                hasAlternates = hasAlternates || priority > 0
+            }
+        }
+        byLength = Array(repeating: [], count: (entries.map(\.bytes.count).max() ?? 0) + 1)
+        for (index, entry) in entries.enumerated() {
+            byLength[entry.bytes.count].append(index)
+        }
+    }
+
+    /// The entry whose key equals `bytes[start..<end]`. `hint` is the entry expected next: fields
+    /// usually arrive in the order they were declared, so it is tried first and then advanced.
+    @inline(__always)
+    func match(_ bytes: [UInt8], _ start: Int, _ end: Int, hint: inout Int) -> Entry? {
+        let length = end - start
+        if hint < entries.count, entries[hint].bytes.count == length, equal(entries[hint].bytes, bytes, start) {
+            hint += 1
+            return entries[hint - 1]
+        }
+        guard length < byLength.count else { return nil }
+        for candidate in byLength[length] where equal(entries[candidate].bytes, bytes, start) {
+            hint = candidate + 1
+            return entries[candidate]
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private func equal(_ key: [UInt8], _ bytes: [UInt8], _ start: Int) -> Bool {
+        var offset = 0
+        while offset < key.count {
+            if key[offset] != bytes[start + offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+}
+
+/// Which of a plan's fields one JSON object has filled so far, and through which key.
+///
+/// Most models have at most 64 fields and no alternate keys; they get by with one machine word.
+/// Others keep each field's best key priority in an array.
+struct FilledFields {
+    private var bits: UInt64 = 0
+    private var priorities: [Int]
+    private(set) var count = 0
+
+    init(fieldCount: Int, hasAlternates: Bool) {
+        priorities = fieldCount > 64 || hasAlternates ? Array(repeating: .max, count: fieldCount) : []
+    }
+
+    /// Whether a value under a key of this priority should be read: no key of higher priority
+    /// (a lower number) has filled the field already. A repeated key is read again, so the last
+    /// occurrence wins, as with `JSONSerialization`.
+    @inline(__always)
+    func accepts(_ field: Int, priority: Int) -> Bool {
+        priorities.isEmpty || priority <= priorities[field]
+    }
+
+    @inline(__always)
+    mutating func mark(_ field: Int, priority: Int) {
+        if !contains(field) { count += 1 }
+        if priorities.isEmpty {
+            bits |= 1 << field
+        } else {
+            priorities[field] = priority
+        }
+    }
+
+    @inline(__always)
+    func contains(_ field: Int) -> Bool {
+        priorities.isEmpty ? bits & (1 << field) != 0 : priorities[field] != .max
+    }
+}
