@@ -97,9 +97,9 @@ public enum JSONNumber: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension JSONValue {
-    /// A value from `JSONSerialization` output or Swift values such as `Int` and `[String: Any]`;
+    /// A value from `JSONSerialization` output, or from Swift values such as `Int` and `[String: Any]`;
     /// `nil` when `json` holds something JSON cannot.
-    init?(jsonObject json: Any) {
+    public init?(jsonObject json: Any) {
         switch JSONScalar(json) {
         case .null: self = .null
         case .bool(let value): self = .bool(value)
