@@ -87,6 +87,13 @@ public struct JSONMapper: Sendable {
         try read(T.self, from: dictionary, path: [], reporting: true)
     }
 
+    /// Maps any `JSONSerialization` output and reports what did not match exactly.
+    public func mapWithReport<T: Mappable>(
+        _ type: T.Type, fromJSONObject object: Any
+    ) throws -> (value: T, report: MappingReport) {
+        try read(T.self, from: object, path: [], reporting: true)
+    }
+
     /// The byte route.
     private func read<T>(
         _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool

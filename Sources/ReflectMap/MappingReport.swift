@@ -31,14 +31,37 @@ public struct MappingReport: Sendable, Equatable {
         unmappedKeys.isEmpty && unfilledProperties.isEmpty && coercions.isEmpty && skipped.isEmpty
     }
 
-    /// The report with each list in path order, so that it does not depend on the order of keys in
-    /// the input or in a dictionary.
+    /// The report with each list in path order (`items[2]` before `items[10]`), so that it does not
+    /// depend on the order of keys in the input or in a dictionary.
     var canonical: MappingReport {
         var copy = self
-        copy.unmappedKeys.sort()
-        copy.unfilledProperties.sort()
-        copy.coercions.sort { ($0.path, $0.message) < ($1.path, $1.message) }
-        copy.skipped.sort { ($0.path, $0.message) < ($1.path, $1.message) }
+        copy.unmappedKeys.sort(by: MappingPath.precedes)
+        copy.unfilledProperties.sort(by: MappingPath.precedes)
+        copy.coercions.sort { $0.path != $1.path ? MappingPath.precedes($0.path, $1.path) : $0.message < $1.message }
+        copy.skipped.sort { $0.path != $1.path ? MappingPath.precedes($0.path, $1.path) : $0.message < $1.message }
         return copy
+    }
+}
+
+extension MappingPath {
+    /// Orders rendered paths as text, except that runs of digits compare as numbers.
+    static func precedes(_ left: String, _ right: String) -> Bool {
+        var lhs = Substring(left)
+        var rhs = Substring(right)
+        while let l = lhs.first, let r = rhs.first {
+            if l.isASCII, l.isNumber, r.isASCII, r.isNumber {
+                let lDigits = lhs.prefix { $0.isASCII && $0.isNumber }
+                let rDigits = rhs.prefix { $0.isASCII && $0.isNumber }
+                if lDigits.count != rDigits.count { return lDigits.count < rDigits.count }
+                if lDigits != rDigits { return lDigits < rDigits }
+                lhs = lhs.dropFirst(lDigits.count)
+                rhs = rhs.dropFirst(rDigits.count)
+            } else {
+                if l != r { return l < r }
+                lhs = lhs.dropFirst()
+                rhs = rhs.dropFirst()
+            }
+        }
+        return lhs.isEmpty && !rhs.isEmpty
     }
 }
