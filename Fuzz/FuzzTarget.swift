@@ -1,0 +1,107 @@
+// The libFuzzer entry point. Built by Fuzz/run.sh together with the ReflectMap sources as one module
+// (so it also reaches internal API), with `-sanitize=fuzzer,address`. Not part of the package.
+//
+// For each input it:
+// 1. parses with JSONValue and with JSONSerialization, and traps if one accepts what the other
+//    rejects, wherever both are defined (see `bothDefined`);
+// 2. re-parses what it accepted after writing it back, and traps if the value changed;
+// 3. maps the bytes into models in lenient and strict mode, and traps if mapping calls valid JSON
+//    malformed, or accepts JSON that JSONValue rejected.
+import Foundation
+
+struct FuzzModel: Mappable {
+    var id = 0
+    var name: String?
+    var values: [Double] = []
+    var child: FuzzChild?
+    var table: [String: Int] = [:]
+    var free: JSONValue?
+    var big: UInt64 = 0
+}
+
+struct FuzzChild: Mappable {
+    var flag = false
+    var children: [FuzzChild] = []
+    var ratio: Float = 0
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let data = Data(bytes: start, count: count)
+    let parsed: JSONValue?
+    var trailingComma = false
+    do {
+        parsed = try JSONValue(parsing: data)
+    } catch let error as MappingError {
+        guard error.byteOffset != nil else { fatalError("a parse error without a byte offset: \(error)") }
+        // JSONSerialization accepts a trailing comma (`[1,]`, `{"a":1,}`), which RFC 8259 does not.
+        trailingComma = error.description.contains("after ','")
+        parsed = nil
+    } catch {
+        fatalError("JSONValue threw something other than MappingError: \(error)")
+    }
+
+    if bothDefined(data) {
+        let reference = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        if (parsed == nil) != (reference == nil), !(trailingComma && reference != nil) {
+            fatalError("JSONValue \(parsed == nil ? "rejects" : "accepts") what JSONSerialization \(reference == nil ? "rejects" : "accepts")")
+        }
+    }
+
+    if let parsed {
+        var serializer = JSONSerializer()
+        do {
+            try serializer.write(parsed.jsonObject)
+        } catch {
+            fatalError("a parsed value cannot be written: \(error)")
+        }
+        guard let again = try? JSONValue(parsing: Data(serializer.bytes)), normalized(again) == normalized(parsed) else {
+            fatalError("writing and re-reading changed the value")
+        }
+    }
+
+    for mode in [MappingMode.lenient, .strict] {
+        do {
+            _ = try JSONMapper(mode: mode).mapWithReport(FuzzModel.self, from: data)
+            if parsed == nil { fatalError("mapping accepted JSON that JSONValue rejects") }
+        } catch let error as MappingError {
+            if case .malformedJSON = error.kind, parsed != nil, !exceedsMapperDepth(data) {
+                fatalError("mapping called valid JSON malformed: \(error)")
+            }
+        } catch {
+            fatalError("mapping threw something other than MappingError: \(error)")
+        }
+    }
+    return 0
+}
+
+/// The value as the writer spells it: a whole double prints as an integer (`1.0` → `1`, `-0.0` → `0`),
+/// and an integer beyond 64 bits goes through `NSDecimalNumber` (38 significant digits).
+private func normalized(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .array(let elements): return .array(elements.map(normalized))
+    case .object(let members): return .object(members.mapValues(normalized))
+    case .number(.double(let double)) where double.rounded() == double && abs(double) < 1e15:
+        return .number(.integer(Int64(double)))
+    case .number(.large(let text)):
+        return .number(.large(Decimal(string: text)?.description ?? text))
+    default: return value
+    }
+}
+
+/// Inputs where JSONSerialization's answer is not RFC 8259's by design, so comparing would be noise
+/// (besides trailing commas, handled above):
+/// other encodings (it detects UTF-16 and UTF-32), invalid UTF-8 and unpaired surrogate escapes
+/// (it may repair them), and nesting near its own limit of 512.
+private func bothDefined(_ data: Data) -> Bool {
+    if data.contains(0) || data.starts(with: [0xEF, 0xBB, 0xBF]) || data.starts(with: [0xFE, 0xFF])
+        || data.starts(with: [0xFF, 0xFE]) { return false }
+    guard let text = String(validating: data, as: UTF8.self) else { return false }
+    if text.contains("\\u") { return false }
+    return data.filter { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") }.count < 400
+}
+
+/// Whether the input may nest deeper than the mapper's limit (256), which JSONValue's 512 allows.
+private func exceedsMapperDepth(_ data: Data) -> Bool {
+    data.filter { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") }.count >= 256
+}

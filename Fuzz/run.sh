@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target (Fuzz/FuzzTarget.swift plus the ReflectMap sources, with
+# -sanitize=fuzzer,address) and runs it for the given number of seconds (default 60).
+#
+#   Fuzz/run.sh 600            fuzz for ten minutes
+#   Fuzz/run.sh 600 -jobs=2    extra arguments go to libFuzzer
+#
+# The corpus starts from JSONTestSuite and grows in .build-fuzz/corpus. A crash leaves its input in
+# .build-fuzz/ (crash-*); turn each into a regression test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+shift || true
+
+out=.build-fuzz
+mkdir -p "$out/corpus"
+cp -n Tests/ReflectMapTests/Fixtures/JSONTestSuite/*.json "$out/corpus/" 2>/dev/null || true
+
+echo "== building the fuzz target"
+# shellcheck disable=SC2046
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ReflectMap \
+    $(find Sources/ReflectMap -name '*.swift' | sort) Fuzz/FuzzTarget.swift -o "$out/fuzz-json"
+
+echo "== fuzzing for $seconds s"
+cd "$out"
+./fuzz-json -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 "$@" corpus
