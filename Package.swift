@@ -7,10 +7,13 @@ let package = Package(
         .library(name: "ReflectMap", targets: ["ReflectMap"]),
         .library(name: "ReflectMapClient", targets: ["ReflectMapClient"]),
         .executable(name: "reflectmap-example", targets: ["ReflectMapExample"]),
+        .executable(name: "reflectmap-gen", targets: ["reflectmap-gen"]),
     ],
     targets: [
         .target(name: "ReflectMap"),
         .target(name: "ReflectMapClient", dependencies: ["ReflectMap"]),
+        .target(name: "ReflectMapGen", dependencies: ["ReflectMap"]),
+        .executableTarget(name: "reflectmap-gen", dependencies: ["ReflectMapGen"], path: "Sources/reflectmap-gen"),
         .executableTarget(
             name: "ReflectMapExample",
             dependencies: ["ReflectMap"],

@@ -1,0 +1,200 @@
+import ReflectMap
+
+/// A Swift type as the generator writes it.
+indirect enum SwiftType: Equatable {
+    case bool, int, int64, double, string
+    /// Raw JSON, for values whose type could not be inferred or that mix kinds.
+    case rawJSON
+    case model(String)
+    case array(SwiftType)
+    case dictionary(SwiftType)
+    case optional(SwiftType)
+
+    /// The spelling of raw JSON: `Any` until ReflectMap ships `JSONValue`. The one place to change it.
+    static let rawJSONSpelling = "Any"
+
+    var spelling: String {
+        switch self {
+        case .bool: "Bool"
+        case .int: "Int"
+        case .int64: "Int64"
+        case .double: "Double"
+        case .string: "String"
+        case .rawJSON: Self.rawJSONSpelling
+        case .model(let name): name
+        case .array(let element): "[\(element.spelling)]"
+        case .dictionary(let value): "[String: \(value.spelling)]"
+        case .optional(let wrapped): "\(wrapped.spelling)?"
+        }
+    }
+}
+
+/// One generated class or struct.
+struct ModelDeclaration: Equatable {
+    var name: String
+    var properties: [PropertyDeclaration]
+}
+
+/// One generated property.
+struct PropertyDeclaration: Equatable {
+    var name: String
+    /// The JSON key, when the key translator would not produce it from the name (`@JSONKey`).
+    var explicitKey: String?
+    var type: SwiftType
+    var isOptional: Bool
+    /// A remark for the reader, such as why the type is raw JSON.
+    var note: String?
+}
+
+/// Turns analysed shapes into declarations: picks each property's type and name, and each class's
+/// name, visiting classes depth first so that the output order follows the JSON.
+struct ModelPlanner {
+    let translator: KeyTranslator
+    private(set) var declarations: [ModelDeclaration] = []
+    private var classNames: [ObjectIdentifier: String] = [:]
+    private var takenClassNames: Set<String> = []
+
+    init(translator: KeyTranslator) {
+        self.translator = translator
+    }
+
+    /// Declares the root class and, through it, every class it uses.
+    mutating func declareRoot(_ root: ObjectShape, named name: String) {
+        register(root, as: name)
+    }
+
+    private struct Resolution {
+        var type: SwiftType
+        var note: String?
+        /// The samples did not tell the type.
+        var isUnknown = false
+    }
+
+    private mutating func register(_ object: ObjectShape, as name: String) {
+        classNames[ObjectIdentifier(object)] = name
+        takenClassNames.insert(name)
+        let slot = declarations.count
+        declarations.append(ModelDeclaration(name: name, properties: []))
+        var namer = PropertyNamer(translator: translator)
+        var properties: [PropertyDeclaration] = []
+        for key in object.keys {
+            guard let field = object.fields[key] else { continue }
+            let resolution = resolve(field, parentName: name)
+            let property = namer.name(for: key, isBool: resolution.type == .bool)
+            properties.append(PropertyDeclaration(
+                name: property.name,
+                explicitKey: property.needsKeyAttribute ? key : nil,
+                type: resolution.type,
+                isOptional: object.isOptional(key) || resolution.isUnknown || resolution.type == .rawJSON,
+                note: resolution.note
+            ))
+        }
+        declarations[slot].properties = properties
+    }
+
+    private mutating func resolve(_ value: ValueShape, parentName: String) -> Resolution {
+        let kinds = value.kinds
+        guard kinds.count == 1, let kind = kinds.first else {
+            if kinds.isEmpty {
+                return Resolution(type: .rawJSON, note: "always null in the samples: type not inferred", isUnknown: true)
+            }
+            return Resolution(type: .rawJSON, note: "mixed types in the samples")
+        }
+        switch kind {
+        case .bool: return Resolution(type: .bool)
+        case .string: return Resolution(type: .string)
+        case .number: return Resolution(type: value.isIntegral ? (value.needsInt64 ? .int64 : .int) : .double)
+        case .array:
+            guard let element = value.element, element.occurrences > 0 else {
+                return Resolution(type: .array(.rawJSON), note: "always empty in the samples: element type not inferred",
+                                  isUnknown: true)
+            }
+            var resolution = collectionMember(element, parentName: parentName)
+            resolution.type = .array(resolution.type)
+            return resolution
+        case .object:
+            guard let object = value.object?.resolved else { return Resolution(type: .rawJSON) }
+            guard let values = object.dictionaryValues else {
+                return Resolution(type: .model(className(for: object, parentName: parentName)))
+            }
+            guard values.occurrences > 0 else {
+                return Resolution(type: .dictionary(.rawJSON), note: "always empty in the samples: value type not inferred",
+                                  isUnknown: true)
+            }
+            var resolution = collectionMember(values, parentName: parentName)
+            resolution.type = .dictionary(resolution.type)
+            return resolution
+        }
+    }
+
+    /// The type of an array's elements or a dictionary's values; optional when some were `null`.
+    private mutating func collectionMember(_ value: ValueShape, parentName: String) -> Resolution {
+        var resolution = resolve(value, parentName: parentName)
+        if value.hasNull, resolution.type != .rawJSON { resolution.type = .optional(resolution.type) }
+        resolution.isUnknown = false
+        return resolution
+    }
+
+    /// The class's name, declaring it on first use: named after its key (`URLItem`, `URLInfo` where
+    /// the key names a standard type), prefixed with the parent's name when that name is taken or not
+    /// an identifier, then numbered.
+    private mutating func className(for object: ObjectShape, parentName: String) -> String {
+        if let name = classNames[ObjectIdentifier(object)] { return name }
+        let hint = object.preferredHint
+        let base = TypeNaming.baseName(for: hint)
+        var name = base
+        if ReservedNames.typeNames.contains(name) {
+            name += hint.isElement ? "Item" : "Info"
+        }
+        if !TypeNaming.isUsable(name) || takenClassNames.contains(name) {
+            name = parentName + (base.isEmpty ? "Item" : base)
+        }
+        let stem = name
+        var number = 2
+        while !TypeNaming.isUsable(name) || takenClassNames.contains(name) {
+            name = stem + String(number)
+            number += 1
+        }
+        register(object, as: name)
+        return name
+    }
+}
+
+/// Property names for the keys of one class, and whether each needs `@JSONKey`.
+struct PropertyNamer {
+    let translator: KeyTranslator
+    private var taken: Set<String> = []
+
+    init(translator: KeyTranslator) {
+        self.translator = translator
+    }
+
+    /// A camel-case name that the translator turns back into the key, or else a clean name that
+    /// needs `@JSONKey`: keywords become `isPublic` (for a `Bool`) or `defaultValue`, a leading
+    /// digit gets an underscore, and a name already taken is numbered.
+    mutating func name(for key: String, isBool: Bool) -> (name: String, needsKeyAttribute: Bool) {
+        let words = KeyWords.split(key)
+        let candidates = [true, false].map { KeyWords.camelCase(words, upperFirst: false, acronyms: $0) }
+        for candidate in candidates
+        where KeyWords.isIdentifier(candidate) && !taken.contains(candidate) && translator.key(for: candidate) == key {
+            taken.insert(candidate)
+            return (candidate, false)
+        }
+        var base = candidates[0]
+        if base.isEmpty {
+            base = "value"
+        } else if ReservedNames.keywords.contains(base) {
+            base = isBool ? "is" + KeyWords.capitalized(base) : base + "Value"
+        } else if base.first?.isNumber == true {
+            base = "_" + base
+        }
+        var name = base
+        var number = 2
+        while taken.contains(name) {
+            name = base + String(number)
+            number += 1
+        }
+        taken.insert(name)
+        return (name, translator.key(for: name) != key)
+    }
+}
