@@ -25,6 +25,12 @@ let package = Package(
             dependencies: ["ReflectMap"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "ReflectMapGenTests", dependencies: ["ReflectMapGen", "ReflectMap"]),
+        .testTarget(
+            name: "GeneratedModelTests",
+            dependencies: ["ReflectMap", "ReflectMapGen"],
+            exclude: ["Generated/README.md"]
+        ),
         .testTarget(
             name: "ReflectMapClientTests",
             dependencies: ["ReflectMapClient", "ReflectMap"],

@@ -180,7 +180,7 @@ struct PropertyNamer {
             taken.insert(candidate)
             return (candidate, false)
         }
-        var base = candidates[0]
+        var base = candidates.first { KeyWords.isIdentifier($0) && !taken.contains($0) } ?? candidates[0]
         if base.isEmpty {
             base = "value"
         } else if ReservedNames.keywords.contains(base) {
