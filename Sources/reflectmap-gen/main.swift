@@ -8,7 +8,10 @@ func readSample(_ path: String) throws -> Sample {
         return Sample(name: "stdin", bytes: Array(FileHandle.standardInput.readDataToEndOfFile()))
     }
     let url = URL(fileURLWithPath: path)
-    return Sample(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+        fail("cannot read \(path).", status: 66)
+    }
+    return Sample(name: url.lastPathComponent, bytes: Array(data))
 }
 
 func fail(_ message: String, status: Int32) -> Never {

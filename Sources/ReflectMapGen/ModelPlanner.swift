@@ -1,51 +1,5 @@
 import ReflectMap
 
-/// A Swift type as the generator writes it.
-indirect enum SwiftType: Equatable {
-    case bool, int, int64, double, string
-    /// Raw JSON, for values whose type could not be inferred or that mix kinds.
-    case rawJSON
-    case model(String)
-    case array(SwiftType)
-    case dictionary(SwiftType)
-    case optional(SwiftType)
-
-    /// The spelling of raw JSON: `Any` until ReflectMap ships `JSONValue`. The one place to change it.
-    static let rawJSONSpelling = "Any"
-
-    var spelling: String {
-        switch self {
-        case .bool: "Bool"
-        case .int: "Int"
-        case .int64: "Int64"
-        case .double: "Double"
-        case .string: "String"
-        case .rawJSON: Self.rawJSONSpelling
-        case .model(let name): name
-        case .array(let element): "[\(element.spelling)]"
-        case .dictionary(let value): "[String: \(value.spelling)]"
-        case .optional(let wrapped): "\(wrapped.spelling)?"
-        }
-    }
-}
-
-/// One generated class or struct.
-struct ModelDeclaration: Equatable {
-    var name: String
-    var properties: [PropertyDeclaration]
-}
-
-/// One generated property.
-struct PropertyDeclaration: Equatable {
-    var name: String
-    /// The JSON key, when the key translator would not produce it from the name (`@JSONKey`).
-    var explicitKey: String?
-    var type: SwiftType
-    var isOptional: Bool
-    /// A remark for the reader, such as why the type is raw JSON.
-    var note: String?
-}
-
 /// Turns analysed shapes into declarations: picks each property's type and name, and each class's
 /// name, visiting classes depth first so that the output order follows the JSON.
 struct ModelPlanner {
@@ -157,44 +111,5 @@ struct ModelPlanner {
         }
         register(object, as: name)
         return name
-    }
-}
-
-/// Property names for the keys of one class, and whether each needs `@JSONKey`.
-struct PropertyNamer {
-    let translator: KeyTranslator
-    private var taken: Set<String> = []
-
-    init(translator: KeyTranslator) {
-        self.translator = translator
-    }
-
-    /// A camel-case name that the translator turns back into the key, or else a clean name that
-    /// needs `@JSONKey`: keywords become `isPublic` (for a `Bool`) or `defaultValue`, a leading
-    /// digit gets an underscore, and a name already taken is numbered.
-    mutating func name(for key: String, isBool: Bool) -> (name: String, needsKeyAttribute: Bool) {
-        let words = KeyWords.split(key)
-        let candidates = [true, false].map { KeyWords.camelCase(words, upperFirst: false, acronyms: $0) }
-        for candidate in candidates
-        where KeyWords.isIdentifier(candidate) && !taken.contains(candidate) && translator.key(for: candidate) == key {
-            taken.insert(candidate)
-            return (candidate, false)
-        }
-        var base = candidates.first { KeyWords.isIdentifier($0) && !taken.contains($0) } ?? candidates[0]
-        if base.isEmpty {
-            base = "value"
-        } else if ReservedNames.keywords.contains(base) {
-            base = isBool ? "is" + KeyWords.capitalized(base) : base + "Value"
-        } else if base.first?.isNumber == true {
-            base = "_" + base
-        }
-        var name = base
-        var number = 2
-        while taken.contains(name) {
-            name = base + String(number)
-            number += 1
-        }
-        taken.insert(name)
-        return (name, translator.key(for: name) != key)
     }
 }
