@@ -7,10 +7,13 @@ let package = Package(
         .library(name: "ReflectMap", targets: ["ReflectMap"]),
         .library(name: "ReflectMapClient", targets: ["ReflectMapClient"]),
         .executable(name: "reflectmap-example", targets: ["ReflectMapExample"]),
+        .executable(name: "reflectmap-gen", targets: ["reflectmap-gen"]),
     ],
     targets: [
         .target(name: "ReflectMap"),
         .target(name: "ReflectMapClient", dependencies: ["ReflectMap"]),
+        .target(name: "ReflectMapGen", dependencies: ["ReflectMap"]),
+        .executableTarget(name: "reflectmap-gen", dependencies: ["ReflectMapGen"], path: "Sources/reflectmap-gen"),
         .executableTarget(
             name: "ReflectMapExample",
             dependencies: ["ReflectMap"],
@@ -21,6 +24,12 @@ let package = Package(
             name: "ReflectMapTests",
             dependencies: ["ReflectMap"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "ReflectMapGenTests", dependencies: ["ReflectMapGen", "ReflectMap"]),
+        .testTarget(
+            name: "GeneratedModelTests",
+            dependencies: ["ReflectMap", "ReflectMapGen"],
+            exclude: ["Generated/README.md"]
         ),
         .testTarget(
             name: "ReflectMapClientTests",

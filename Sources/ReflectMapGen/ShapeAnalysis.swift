@@ -1,0 +1,158 @@
+/// Decisions made on the shapes once every sample has been read: which objects are dictionaries,
+/// and which objects found at different places are one class.
+enum ShapeAnalysis {
+    /// The least share of keys two same-named object shapes must have in common to become one class.
+    static let sameClassKeyOverlap = 0.5
+
+    /// Turns objects keyed by ids (`"138586341"`, a UUID) into dictionaries, as well as objects that
+    /// were always empty. The root stays a class.
+    static func findDictionaries(under root: ObjectShape) {
+        var pending = root.keys.compactMap { root.fields[$0] }
+        while let value = pending.popLast() {
+            if let element = value.element { pending.append(element) }
+            guard let object = value.object?.resolved else { continue }
+            if object.dictionaryValues == nil, object.keys.allSatisfy(isIDLike) {
+                object.becomeDictionary()
+            }
+            if let values = object.dictionaryValues {
+                pending.append(values)
+            } else {
+                pending += object.keys.compactMap { object.fields[$0] }
+            }
+        }
+    }
+
+    /// Merges object shapes that carry the same class name and share most of their keys, such as
+    /// the `user` of a status and the `user` of a retweeted status.
+    static func mergeSameNamedClasses(under root: ObjectShape) {
+        var groups: [String: [ObjectShape]] = [:]
+        for shape in classShapes(under: root) where shape !== root {
+            let name = TypeNaming.baseName(for: shape.preferredHint)
+            let candidate = shape.resolved
+            let match = groups[name, default: []].first { existing in
+                let target = existing.resolved
+                return target === candidate
+                    || (keyOverlap(target, candidate) >= sameClassKeyOverlap && canMerge(target, candidate))
+            }
+            if let match {
+                match.resolved.absorb(candidate)
+            } else {
+                groups[name, default: []].append(candidate)
+            }
+        }
+    }
+
+    /// Merges the objects that a plural-named object holds under different keys when they have the
+    /// same keys, and names them in the singular: `sizes.small` and `sizes.large` become `Size`.
+    static func mergeSiblings(under root: ObjectShape) {
+        for parent in classShapes(under: root) {
+            let hint = parent.preferredHint
+            let singular = NameHint(key: hint.key, isElement: true)
+            guard !hint.isElement, TypeNaming.baseName(for: singular) != TypeNaming.baseName(for: hint) else { continue }
+            let children = parent.keys.compactMap { key -> ObjectShape? in
+                guard let value = parent.fields[key], value.kinds == [.object],
+                      let child = value.object?.resolved, child.dictionaryValues == nil else { return nil }
+                return child
+            }
+            for (index, first) in children.enumerated() {
+                let twins = children[(index + 1)...].filter {
+                    $0.resolved !== first.resolved && Set($0.resolved.keys) == Set(first.resolved.keys)
+                        && canMerge(first.resolved, $0.resolved)
+                }
+                guard !twins.isEmpty else { continue }
+                for twin in twins { first.resolved.absorb(twin) }
+                first.resolved.rename(to: singular)
+            }
+        }
+    }
+
+    /// The fewest keys two differently named shapes must have, all the same, to become one class.
+    static let identicalShapeMinimumKeys = 8
+
+    /// Merges differently named shapes with the same, long list of keys, such as GitHub's `owner`,
+    /// `user` and `assignee`; the class takes the name most of their places give.
+    static func mergeIdenticalShapes(under root: ObjectShape) {
+        var representatives: [ObjectShape] = []
+        for shape in classShapes(under: root) where shape !== root && shape.keys.count >= identicalShapeMinimumKeys {
+            let candidate = shape.resolved
+            let keys = Set(candidate.keys)
+            if let match = representatives.first(where: {
+                $0.resolved === candidate || (Set($0.resolved.keys) == keys && canMerge($0.resolved, candidate))
+            }) {
+                match.resolved.absorb(candidate)
+            } else {
+                representatives.append(candidate)
+            }
+        }
+    }
+
+    /// Two distinct classes can merge when neither contains the other, so no class contains itself.
+    private static func canMerge(_ first: ObjectShape, _ second: ObjectShape) -> Bool {
+        first !== second && !reaches(first, second) && !reaches(second, first)
+    }
+
+    /// `snake` when more distinct keys of the classes are snake_case (`screen_name`) than camelCase
+    /// (`screenName`); otherwise `camel`, whose identity translator also suits one-word keys.
+    static func prevailingKeyStyle(under root: ObjectShape) -> KeyStyle {
+        var keys: Set<String> = []
+        for shape in classShapes(under: root) { keys.formUnion(shape.keys) }
+        let snake = keys.filter { $0.contains("_") && !$0.contains(where: \.isUppercase) }.count
+        let camel = keys.filter { !$0.contains("_") && $0.first?.isLowercase == true && $0.contains(where: \.isUppercase) }.count
+        return snake > camel ? .snake : .camel
+    }
+
+    /// Whether a key looks like an id rather than a property name: all digits, or a UUID.
+    static func isIDLike(_ key: String) -> Bool {
+        if !key.isEmpty, key.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return true
+        }
+        let groups = key.split(separator: "-", omittingEmptySubsequences: false)
+        return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+    }
+
+    /// Class-like object shapes below the root, parents before children, in key order.
+    static func classShapes(under root: ObjectShape) -> [ObjectShape] {
+        var result: [ObjectShape] = []
+        var seen: Set<ObjectIdentifier> = []
+        func visit(_ value: ValueShape) {
+            if let element = value.element { visit(element) }
+            guard let object = value.object?.resolved, seen.insert(ObjectIdentifier(object)).inserted else { return }
+            if let values = object.dictionaryValues {
+                visit(values)
+                return
+            }
+            result.append(object)
+            for key in object.keys { if let field = object.fields[key] { visit(field) } }
+        }
+        seen.insert(ObjectIdentifier(root))
+        result.append(root)
+        for key in root.keys { if let field = root.fields[key] { visit(field) } }
+        return result
+    }
+
+    private static func keyOverlap(_ first: ObjectShape, _ second: ObjectShape) -> Double {
+        guard first.dictionaryValues == nil, second.dictionaryValues == nil else { return 0 }
+        let union = Set(first.keys).union(second.keys)
+        guard !union.isEmpty else { return 0 }
+        return Double(Set(first.keys).intersection(second.keys).count) / Double(union.count)
+    }
+
+    /// Whether `target` can be found inside `start`, through fields, elements and dictionary values.
+    private static func reaches(_ start: ObjectShape, _ target: ObjectShape) -> Bool {
+        var seen: Set<ObjectIdentifier> = []
+        var pending = [start.resolved]
+        while let shape = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(shape)).inserted else { continue }
+            var values = shape.keys.compactMap { shape.fields[$0] }
+            if let dictionaryValues = shape.dictionaryValues { values.append(dictionaryValues) }
+            while let value = values.popLast() {
+                if let element = value.element { values.append(element) }
+                if let object = value.object?.resolved {
+                    if object === target { return true }
+                    pending.append(object)
+                }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,81 @@
+/// Writes declarations as Swift source, in the style a person would use: `var name = ""` where the
+/// default tells the type, an annotation where it does not, `@JSONKey` only where it is needed.
+struct SourceWriter {
+    var emitsStructs: Bool
+    var namespace: String?
+
+    /// The whole file: header comment, import, and the declarations.
+    func file(header: [String], declarations: [ModelDeclaration]) -> String {
+        var lines = header.map { $0.isEmpty ? "//" : "// " + $0 }
+        lines += ["", "import ReflectMap", ""]
+        var body: [String] = []
+        for (index, declaration) in declarations.enumerated() {
+            if index > 0 { body.append("") }
+            body += self.declaration(declaration)
+        }
+        if let namespace {
+            lines.append("enum \(namespace) {")
+            lines += body.map { $0.isEmpty ? "" : "    " + $0 }
+            lines.append("}")
+        } else {
+            lines += body
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func declaration(_ declaration: ModelDeclaration) -> [String] {
+        var lines = [(emitsStructs ? "struct " : "final class ") + declaration.name + ": Mappable {"]
+        lines += declaration.properties.map { "    " + property($0) }
+        if !emitsStructs {
+            if !declaration.properties.isEmpty { lines.append("") }
+            lines.append("    required init() {}")
+        }
+        lines.append("}")
+        return lines
+    }
+
+    private func property(_ property: PropertyDeclaration) -> String {
+        var line = property.explicitKey.map { "@JSONKey(\(Self.stringLiteral($0))) " } ?? ""
+        line += "var " + property.name
+        if property.isOptional {
+            line += ": " + property.type.spelling + "?"
+        } else {
+            line += Self.typeAndDefault(property.type)
+        }
+        if let note = property.note { line += "  // " + note }
+        return line
+    }
+
+    /// ` = ""` where the default tells the type, `: Int64 = 0` where it does not.
+    private static func typeAndDefault(_ type: SwiftType) -> String {
+        switch type {
+        case .bool: " = false"
+        case .int: " = 0"
+        case .double: " = 0.0"
+        case .string: " = \"\""
+        case .model(let name): " = \(name)()"
+        case .int64: ": Int64 = 0"
+        case .array: ": \(type.spelling) = []"
+        case .dictionary: ": \(type.spelling) = [:]"
+        case .rawJSON, .optional: ": \(type.spelling)? = nil"
+        }
+    }
+
+    /// A Swift string literal for a JSON key.
+    static func stringLiteral(_ text: String) -> String {
+        var literal = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": literal += "\\\""
+            case "\\": literal += "\\\\"
+            case "\n": literal += "\\n"
+            case "\r": literal += "\\r"
+            case "\t": literal += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                literal += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: literal.unicodeScalars.append(scalar)
+            }
+        }
+        return literal + "\""
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import ReflectMap
+import ReflectMapGen
+
+/// One payload, the generated models checked in for it (Generated/), and how they were generated.
+/// The options must match Scripts/regenerate-fixtures.sh, which writes the files.
+struct GeneratedFixture: Sendable, CustomStringConvertible {
+    var payload: String
+    var modelFile: String
+    var options: GeneratorOptions
+    var keyTranslator: KeyTranslator
+    /// Maps the payload with the generated models and writes them back to JSON.
+    var roundTrip: @Sendable (JSONMapper, Data) throws -> Data
+
+    var description: String { modelFile }
+
+    static let all = [
+        GeneratedFixture(
+            payload: "twitter.json", modelFile: "TwitterModels.swift",
+            options: GeneratorOptions(rootName: "SearchResponse", namespace: "Twitter"), keyTranslator: .snakeCase,
+            roundTrip: { mapper, data in try mapper.data(from: mapper.map(Twitter.SearchResponse.self, from: data)) }
+        ),
+        GeneratedFixture(
+            payload: "citm_catalog.json", modelFile: "CITMModels.swift",
+            options: GeneratorOptions(rootName: "Catalog", namespace: "CITM"), keyTranslator: .identity,
+            roundTrip: { mapper, data in try mapper.data(from: mapper.map(CITM.Catalog.self, from: data)) }
+        ),
+        GeneratedFixture(
+            payload: "github_events.json", modelFile: "GitHubModels.swift",
+            options: GeneratorOptions(rootName: "Event", namespace: "GitHub"), keyTranslator: .snakeCase,
+            roundTrip: { mapper, data in try mapper.data(from: mapper.mapArray(GitHub.Event.self, from: data)) }
+        ),
+        GeneratedFixture(
+            payload: "github_events.json", modelFile: "GitHubStructModels.swift",
+            options: GeneratorOptions(rootName: "Event", emitsStructs: true, namespace: "GitHubStructs"), keyTranslator: .snakeCase,
+            roundTrip: { mapper, data in try mapper.data(from: mapper.mapArray(GitHubStructs.Event.self, from: data)) }
+        ),
+        GeneratedFixture(
+            payload: "canada.json", modelFile: "CanadaModels.swift",
+            options: GeneratorOptions(rootName: "FeatureCollection", namespace: "Canada"), keyTranslator: .identity,
+            roundTrip: { mapper, data in try mapper.data(from: mapper.map(Canada.FeatureCollection.self, from: data)) }
+        ),
+    ]
+
+    /// The payload, read from ReflectMapTests' fixtures rather than copied (see their README for licences).
+    func payloadData() throws -> Data {
+        try Data(contentsOf: Self.testsFolder.appendingPathComponent("ReflectMapTests/Fixtures/\(payload)"))
+    }
+
+    /// The checked-in generated source.
+    func checkedInSource() throws -> String {
+        let url = Self.testsFolder.appendingPathComponent("GeneratedModelTests/Generated/\(modelFile)")
+        return String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    }
+
+    private static var testsFolder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    }
+}

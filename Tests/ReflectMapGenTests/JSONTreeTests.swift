@@ -1,0 +1,37 @@
+import ReflectMapGen
+import Testing
+
+@Suite("JSON reader")
+struct JSONTreeTests {
+    @Test("Keeps key order and number spelling")
+    func orderAndNumbers() throws {
+        let tree = try JSONTree.parse(Array(#"{"z": 1, "a": -0.50, "m": 1e3}"#.utf8))
+        guard case .object(let members) = tree else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.map(\.key) == ["z", "a", "m"])
+        #expect(members.map(\.value) == [.number(JSONNumber(text: "1")), .number(JSONNumber(text: "-0.50")), .number(JSONNumber(text: "1e3"))])
+        #expect(JSONNumber(text: "1e3").isInteger == false)
+        #expect(JSONNumber(text: "505874924095815681").int64Value == 505874924095815681)
+    }
+
+    @Test("Decodes escapes and surrogate pairs")
+    func escapes() throws {
+        let tree = try JSONTree.parse(Array(#"["a\"\\\/\b\f\n\r\t", "\u00e9\ud83d\ude00", "\ud800x", "日本"]"#.utf8))
+        #expect(tree == .array([.string("a\"\\/\u{08}\u{0C}\n\r\t"), .string("é😀"), .string("\u{FFFD}x"), .string("日本")]))
+    }
+
+    @Test("Refuses what is not JSON", arguments: [
+        "", "{", "[1,]", "{\"a\" 1}", "01", "1.", "1e", "\"abc", "\"\\x\"", "\"\\u12\"", "tru", "[1] 2", "-", "\"a\u{01}\"",
+    ])
+    func malformed(text: String) {
+        #expect(throws: GeneratorError.self) { try JSONTree.parse(Array(text.utf8)) }
+    }
+
+    @Test("Refuses nesting deeper than 512 levels instead of exhausting the stack")
+    func depth() throws {
+        #expect(throws: GeneratorError.self) { try JSONTree.parse(Array((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8)) }
+        #expect(throws: Never.self) { try JSONTree.parse(Array((String(repeating: "[", count: 500) + String(repeating: "]", count: 500)).utf8)) }
+    }
+}
