@@ -8,8 +8,8 @@ indirect enum SwiftType: Equatable {
     case dictionary(SwiftType)
     case optional(SwiftType)
 
-    /// The spelling of raw JSON: `Any` until ReflectMap ships `JSONValue`. The one place to change it.
-    static let rawJSONSpelling = "Any"
+    /// The spelling of raw JSON: ReflectMap's `JSONValue`, which maps and writes back exactly.
+    static let rawJSONSpelling = "JSONValue"
 
     var spelling: String {
         switch self {

@@ -26,7 +26,7 @@ struct InferenceTests {
     @Test("Integers and fractions at one place widen to Double; other mixes become raw JSON")
     func mixedTypes() throws {
         let lines = propertyLines(try generate(#"{"values": [1, 2.5], "odd": [1, "one"]}"#))
-        #expect(lines == ["var values: [Double] = []", "var odd: [Any] = []  // mixed types in the samples"])
+        #expect(lines == ["var values: [Double] = []", "var odd: [JSONValue] = []  // mixed types in the samples"])
     }
 
     @Test("Int64 is chosen only where a value needs it on 32-bit platforms")
@@ -50,9 +50,9 @@ struct InferenceTests {
     func uninferable() throws {
         let lines = propertyLines(try generate(#"{"tags": [], "geo": null, "empty": {}}"#))
         #expect(lines == [
-            "var tags: [Any]?  // always empty in the samples: element type not inferred",
-            "var geo: Any?  // always null in the samples: type not inferred",
-            "var empty: [String: Any]?  // always empty in the samples: value type not inferred",
+            "var tags: [JSONValue]?  // always empty in the samples: element type not inferred",
+            "var geo: JSONValue?  // always null in the samples: type not inferred",
+            "var empty: [String: JSONValue]?  // always empty in the samples: value type not inferred",
         ])
     }
 

@@ -9,12 +9,12 @@ enum CITM {
     final class Catalog: Mappable {
         var areaNames: [String: String] = [:]
         var audienceSubCategoryNames: [String: String] = [:]
-        var blockNames: [String: Any]?  // always empty in the samples: value type not inferred
+        var blockNames: [String: JSONValue]?  // always empty in the samples: value type not inferred
         var events: [String: Event] = [:]
         var performances: [Performance] = []
         var seatCategoryNames: [String: String] = [:]
         var subTopicNames: [String: String] = [:]
-        var subjectNames: [String: Any]?  // always empty in the samples: value type not inferred
+        var subjectNames: [String: JSONValue]?  // always empty in the samples: value type not inferred
         var topicNames: [String: String] = [:]
         var topicSubTopics: [String: [Int]] = [:]
         var venueNames = VenueNames()
@@ -23,13 +23,13 @@ enum CITM {
     }
 
     final class Event: Mappable {
-        var description: Any?  // always null in the samples: type not inferred
+        var description: JSONValue?  // always null in the samples: type not inferred
         var id = 0
         var logo: String?
         var name = ""
         var subTopicIds: [Int] = []
-        var subjectCode: Any?  // always null in the samples: type not inferred
-        var subtitle: Any?  // always null in the samples: type not inferred
+        var subjectCode: JSONValue?  // always null in the samples: type not inferred
+        var subtitle: JSONValue?  // always null in the samples: type not inferred
         var topicIds: [Int] = []
 
         required init() {}
@@ -39,10 +39,10 @@ enum CITM {
         var eventId = 0
         var id = 0
         var logo: String?
-        var name: Any?  // always null in the samples: type not inferred
+        var name: JSONValue?  // always null in the samples: type not inferred
         var prices: [Price] = []
         var seatCategories: [SeatCategory] = []
-        var seatMapImage: Any?  // always null in the samples: type not inferred
+        var seatMapImage: JSONValue?  // always null in the samples: type not inferred
         var start: Int64 = 0
         var venueCode = ""
 
@@ -66,7 +66,7 @@ enum CITM {
 
     final class Area: Mappable {
         var areaId = 0
-        var blockIds: [Any]?  // always empty in the samples: element type not inferred
+        var blockIds: [JSONValue]?  // always empty in the samples: element type not inferred
 
         required init() {}
     }

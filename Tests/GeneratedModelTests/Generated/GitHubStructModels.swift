@@ -104,7 +104,7 @@ enum GitHubStructs {
         @JSONKey("public") var isPublic = false
         var hasWiki = false
         var subscribersURL = ""
-        var mirrorURL: Any?  // always null in the samples: type not inferred
+        var mirrorURL: JSONValue?  // always null in the samples: type not inferred
         var watchersCount = 0
         var id = 0
         var hasDownloads = false
@@ -150,13 +150,13 @@ enum GitHubStructs {
     struct Issue: Mappable {
         var user = User()
         var url = ""
-        var labels: [Any]?  // always empty in the samples: element type not inferred
+        var labels: [JSONValue]?  // always empty in the samples: element type not inferred
         var htmlURL = ""
         var labelsURL = ""
         var pullRequest = PullRequest()
         var createdAt = ""
         var closedAt: String?
-        var milestone: Any?  // always null in the samples: type not inferred
+        var milestone: JSONValue?  // always null in the samples: type not inferred
         var title = ""
         var body = ""
         var updatedAt = ""
@@ -170,9 +170,9 @@ enum GitHubStructs {
     }
 
     struct PullRequest: Mappable {
-        var htmlURL: Any?  // always null in the samples: type not inferred
-        var patchURL: Any?  // always null in the samples: type not inferred
-        var diffURL: Any?  // always null in the samples: type not inferred
+        var htmlURL: JSONValue?  // always null in the samples: type not inferred
+        var patchURL: JSONValue?  // always null in the samples: type not inferred
+        var diffURL: JSONValue?  // always null in the samples: type not inferred
     }
 
     struct Comment: Mappable {
@@ -190,7 +190,7 @@ enum GitHubStructs {
         var htmlURL = ""
         var title = ""
         var sha = ""
-        var summary: Any?  // always null in the samples: type not inferred
+        var summary: JSONValue?  // always null in the samples: type not inferred
         var action = ""
     }
 

@@ -27,10 +27,10 @@ enum Twitter {
         var inReplyToUserIDStr: String?
         var inReplyToScreenName: String?
         var user = User()
-        var geo: Any?  // always null in the samples: type not inferred
-        var coordinates: Any?  // always null in the samples: type not inferred
-        var place: Any?  // always null in the samples: type not inferred
-        var contributors: Any?  // always null in the samples: type not inferred
+        var geo: JSONValue?  // always null in the samples: type not inferred
+        var coordinates: JSONValue?  // always null in the samples: type not inferred
+        var place: JSONValue?  // always null in the samples: type not inferred
+        var contributors: JSONValue?  // always null in the samples: type not inferred
         var retweetCount = 0
         var favoriteCount = 0
         var entities = StatusEntities()
@@ -119,7 +119,7 @@ enum Twitter {
 
     final class StatusEntities: Mappable {
         var hashtags: [Hashtag] = []
-        var symbols: [Any]?  // always empty in the samples: element type not inferred
+        var symbols: [JSONValue]?  // always empty in the samples: element type not inferred
         var urls: [URLItem] = []
         var userMentions: [UserMention] = []
         var media: [Media]?
@@ -192,10 +192,10 @@ enum Twitter {
         var inReplyToUserIDStr: String?
         var inReplyToScreenName: String?
         var user = User()
-        var geo: Any?  // always null in the samples: type not inferred
-        var coordinates: Any?  // always null in the samples: type not inferred
-        var place: Any?  // always null in the samples: type not inferred
-        var contributors: Any?  // always null in the samples: type not inferred
+        var geo: JSONValue?  // always null in the samples: type not inferred
+        var coordinates: JSONValue?  // always null in the samples: type not inferred
+        var place: JSONValue?  // always null in the samples: type not inferred
+        var contributors: JSONValue?  // always null in the samples: type not inferred
         var retweetCount = 0
         var favoriteCount = 0
         var entities = StatusEntities()
