@@ -152,9 +152,7 @@ public struct JSONMapper: Sendable {
 
     /// The model as a `JSONSerialization`-ready value: a dictionary, or an array for `[Model]`.
     public func jsonObject<T: Mappable>(from value: T) throws -> Any {
-        let adapter = try keyTranslator.cache.adapter(for: T.self, translator: keyTranslator)
-        var context = WriteContext(mapper: self)
-        return try adapter.write(value, &context) ?? NSNull()
+        try write(value, forSerializer: false)
     }
 
     /// The model as UTF-8 JSON bytes, with keys sorted so the output is stable.
@@ -162,7 +160,13 @@ public struct JSONMapper: Sendable {
     ///   number, or a raw `Any` value that is not JSON).
     public func data(from value: some Mappable) throws -> Data {
         var serializer = JSONSerializer()
-        try serializer.write(jsonObject(from: value))
+        try serializer.write(write(value, forSerializer: true))
         return Data(serializer.bytes)
+    }
+
+    private func write<T: Mappable>(_ value: T, forSerializer: Bool) throws -> Any {
+        let adapter = try keyTranslator.cache.adapter(for: T.self, translator: keyTranslator)
+        var context = WriteContext(mapper: self, forSerializer: forSerializer)
+        return try adapter.write(value, &context) ?? NSNull()
     }
 }

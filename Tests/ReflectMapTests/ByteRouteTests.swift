@@ -160,6 +160,16 @@ struct ByteRouteTests {
         #expect(written == .object(["id": .number(.integer(1)), "extra": model.extra]))
     }
 
+    @Test("A JSONValue integer far beyond 64 bits writes back digit for digit (found by fuzzing)")
+    func hugeIntegerRoundTrip() throws {
+        let digits = "-" + String(repeating: "2374623746732768942798", count: 9)
+        let model = try mapper.map(FreeForm.self, from: json(#"{"extra": [\#(digits)]}"#))
+        #expect(model.extra == .array([.number(.large(digits))]))
+        let written = try mapper.data(from: model)
+        #expect(try JSONValue(parsing: written)["extra"] == model.extra)
+        #expect(String(decoding: written, as: UTF8.self).contains(digits))
+    }
+
     @Test("Input must be UTF-8: a byte order mark is skipped, UTF-16 is rejected")
     func encodings() throws {
         let withMark = Data([0xEF, 0xBB, 0xBF]) + json(#"{"name": "x"}"#)

@@ -208,7 +208,7 @@ final class JSONValueAdapter: TypeAdapter<JSONValue>, @unchecked Sendable {
     }
 
     override func write(_ value: JSONValue, _ context: inout WriteContext) throws -> Any? {
-        value.jsonObject
+        context.forSerializer ? value : value.jsonObject
     }
 }
 

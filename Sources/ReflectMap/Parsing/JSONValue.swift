@@ -42,7 +42,8 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The value in `JSONSerialization`'s spelling: `[String: Any]`, `[Any]`, `String`, `NSNumber`
-    /// (booleans included) and `NSNull`.
+    /// (booleans included) and `NSNull`. An integer beyond 64 bits becomes an `NSDecimalNumber`, which
+    /// keeps 38 significant digits (``JSONMapper/data(from:)`` writes a `JSONValue` property exactly).
     public var jsonObject: Any {
         switch self {
         case .null: return NSNull()
@@ -108,6 +109,7 @@ extension JSONValue {
         case .double(let value): self = .number(.double(value))
         case .decimal(let value):
             // JSONSerialization uses NSDecimalNumber for integers beyond 64 bits and long fractions.
+            guard !value.isNaN else { return nil }
             let text = value.description
             if let integer = Int64(text) {
                 self = .number(.integer(integer))

@@ -24,6 +24,8 @@ struct JSONSerializer {
             append(String(number))
         } else if type == Bool.self, let flag = value as? Bool {
             append(flag ? "true" : "false")
+        } else if type == JSONValue.self, let json = value as? JSONValue {
+            try write(json)
         } else if let object = value as? [String: Any] {
             try writeObject(object)
         } else if let array = value as? [Any] {
@@ -33,7 +35,20 @@ struct JSONSerializer {
         }
     }
 
-    private mutating func writeObject(_ object: [String: Any]) throws {
+    /// Writes a ``JSONValue`` exactly, integers beyond 64 bits included.
+    mutating func write(_ value: JSONValue) throws {
+        switch value {
+        case .null: append("null")
+        case .bool(let flag): append(flag ? "true" : "false")
+        case .number(.double(let number)): try writeDouble(number)
+        case .number(let number): append(number.description)
+        case .string(let string): writeString(string)
+        case .array(let elements): try writeArray(elements)
+        case .object(let members): try writeObject(members)
+        }
+    }
+
+    private mutating func writeObject(_ object: [String: some Any]) throws {
         bytes.append(UInt8(ascii: "{"))
         var first = true
         for key in object.keys.sorted() {
@@ -51,7 +66,7 @@ struct JSONSerializer {
         bytes.append(UInt8(ascii: "}"))
     }
 
-    private mutating func writeArray(_ array: [Any]) throws {
+    private mutating func writeArray(_ array: [some Any]) throws {
         bytes.append(UInt8(ascii: "["))
         for (index, element) in array.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }

@@ -10,8 +10,12 @@ struct WriteContext {
     /// Class instances being written on the current path.
     var activeObjects: Set<ObjectIdentifier> = []
     let null = NSNull()
+    /// True when the output goes to ``JSONSerializer`` rather than to a caller who wants
+    /// `JSONSerialization`-ready values: a ``JSONValue`` can then stay as it is and be written exactly.
+    let forSerializer: Bool
 
-    init(mapper: JSONMapper) {
+    init(mapper: JSONMapper, forSerializer: Bool = false) {
+        self.forSerializer = forSerializer
         dateStrategy = mapper.dateStrategy
         writesNilAsNull = mapper.writesNilAsNull
         maxDepth = mapper.maxDepth
