@@ -108,7 +108,7 @@ enum Coercion {
     ) throws -> Value? {
         guard case .string(let text) = scalar else { return try context.reject(scalar, expected: typeName) }
         if let value = parse(text) { return value }
-        return try context.fail(.invalidValue(value: scalar.summary, type: typeName))
+        return try context.fail(.invalidValue(value: scalar.summary, type: typeName), value: scalar)
     }
 
     private static func fitting<Value: BinaryFloatingPoint>(_ value: Double, _ type: Value.Type) -> Value? {
@@ -120,7 +120,7 @@ enum Coercion {
         _ scalar: JSONScalar, _ type: Value.Type, _ context: inout ReadContext
     ) throws -> Value? {
         if let text = scalar.numberText {
-            return try context.fail(.numberOutOfRange(value: text, type: typeName(type)))
+            return try context.fail(.numberOutOfRange(value: text, type: typeName(type)), value: scalar)
         }
         return try context.reject(scalar, expected: typeName(type))
     }

@@ -40,6 +40,9 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
 
     /// For malformed JSON read from bytes, the offset of the byte where the problem was found.
     public var byteOffset: Int?
+    /// The JSON value that could not be used, when it is a scalar (`null`, a boolean, a number or a
+    /// string); `nil` for objects and arrays, and for errors about the input as a whole.
+    public var value: JSONValue?
 
     var components: [PathComponent]
 

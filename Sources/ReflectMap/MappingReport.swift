@@ -9,6 +9,8 @@ public struct MappingReport: Sendable, Equatable {
         public var path: String
         /// What happened, in one sentence.
         public var message: String
+        /// The JSON value involved, when it is a scalar.
+        public var value: JSONValue?
 
         /// `path: message`.
         public var description: String { "\(path): \(message)" }

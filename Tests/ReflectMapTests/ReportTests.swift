@@ -32,6 +32,17 @@ struct ReportTests {
         #expect(!report.isClean)
     }
 
+    @Test("Report entries and errors carry the offending JSON value")
+    func offendingValues() throws {
+        let data = json(#"{"books": [{"title": "A", "pages": "120"}, {"title": "B", "pages": 1.5}]}"#)
+        let (_, report) = try JSONMapper().mapWithReport(Library.self, from: data)
+        #expect(report.coercions.map(\.value) == [.string("120")])
+        #expect(report.skipped.map(\.value) == [.number(.double(1.5))])
+        let error = mappingError { _ = try JSONMapper(mode: .strict).map(Library.self, from: data) }
+        #expect(error?.value == .string("120"))
+        #expect(error?.path == "books[0].pages")
+    }
+
     @Test("A payload that matches exactly gives a clean report")
     func cleanReport() throws {
         let (_, report) = try JSONMapper().mapWithReport(Book.self, from: ["title": "T", "pages": 3, "isbn": "x"])

@@ -40,25 +40,32 @@ struct ReadContext {
 
     /// A value could not be used. Strict mode throws, and so does the top-level value in any mode;
     /// lenient mode records the skip and returns `nil`, so the caller keeps its default.
-    mutating func fail<Value>(_ kind: MappingError.Kind) throws -> Value? {
-        if mode == .strict || depth == 0 { throw MappingError(kind) }
+    /// `scalar` is the offending value, when there is one; errors and report entries carry it.
+    mutating func fail<Value>(_ kind: MappingError.Kind, value scalar: JSONScalar? = nil) throws -> Value? {
+        if mode == .strict || depth == 0 {
+            var error = MappingError(kind)
+            error.value = scalar?.jsonValue
+            throw error
+        }
         if report != nil {
             let error = MappingError(kind, at: path)
-            report?.skipped.append(.init(path: error.path, message: error.description))
+            report?.skipped.append(.init(path: error.path, message: error.description, value: scalar?.jsonValue))
         }
         return nil
     }
 
     /// A value of the wrong JSON type: `null` or a mismatch.
     mutating func reject<Value>(_ scalar: JSONScalar, expected: String) throws -> Value? {
-        if case .null = scalar { return try fail(.nullValue(expected: expected)) }
-        return try fail(.typeMismatch(expected: expected, found: scalar.summary))
+        if case .null = scalar { return try fail(.nullValue(expected: expected), value: scalar) }
+        return try fail(.typeMismatch(expected: expected, found: scalar.summary), value: scalar)
     }
 
     /// Notes a lenient conversion, such as `"12"` read into an `Int`.
     mutating func noteCoercion(of scalar: JSONScalar, to typeName: String) {
         guard report != nil else { return }
-        report?.coercions.append(.init(path: MappingPath.render(path), message: "Converted \(scalar.summary) to \(typeName)."))
+        report?.coercions.append(
+            .init(path: MappingPath.render(path), message: "Converted \(scalar.summary) to \(typeName).", value: scalar.jsonValue)
+        )
     }
 
     mutating func noteUnmappedKey(_ key: String) {

@@ -181,7 +181,7 @@ extension Date: BuiltinAdapterProviding {
         ScalarAdapter<Date>(
             read: { scalar, json, context in
                 if let date = try context.dateStrategy.date(from: scalar, json: json) { return date }
-                if case .string = scalar { return try context.fail(.invalidValue(value: scalar.summary, type: "Date")) }
+                if case .string = scalar { return try context.fail(.invalidValue(value: scalar.summary, type: "Date"), value: scalar) }
                 return try context.reject(scalar, expected: "Date")
             },
             write: { value, context in try context.dateStrategy.jsonValue(for: value) },

@@ -117,7 +117,8 @@ final class RawValueAdapter<Value: RawRepresentable>: TypeAdapter<Value>, @unche
     override func read(_ json: Any, _ context: inout ReadContext) throws -> Value? {
         guard let rawValue = try raw.read(json, &context) else { return nil }
         if let value = Value(rawValue: rawValue) { return value }
-        return try context.fail(.invalidValue(value: JSONScalar(json).summary, type: typeName))
+        let scalar = JSONScalar(json)
+        return try context.fail(.invalidValue(value: scalar.summary, type: typeName), value: scalar)
     }
 
     override func read(_ scanner: inout JSONScanner, _ context: inout ReadContext) throws -> Value? {
@@ -125,7 +126,8 @@ final class RawValueAdapter<Value: RawRepresentable>: TypeAdapter<Value>, @unche
         guard let rawValue = try raw.read(&scanner, &context) else { return nil }
         if let value = Value(rawValue: rawValue) { return value }
         // Name the value as the JSON spelled it, as the dictionary route does.
-        return try context.fail(.invalidValue(value: original.scalar().summary, type: typeName))
+        let scalar = try original.scalar()
+        return try context.fail(.invalidValue(value: scalar.summary, type: typeName), value: scalar)
     }
 
     override func write(_ value: Value, _ context: inout WriteContext) throws -> Any? {

@@ -88,6 +88,20 @@ enum JSONScalar {
     /// The class `JSONSerialization` uses for `true` and `false`.
     private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 
+    /// The scalar as a ``JSONValue``; `nil` for containers and non-JSON values.
+    var jsonValue: JSONValue? {
+        switch self {
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .integer(let value): return .number(.integer(value))
+        case .unsigned(let value): return .number(.unsigned(value))
+        case .double(let value): return .number(.double(value))
+        case .decimal(let value): return JSONNumber(value).map(JSONValue.number)
+        case .string(let value): return .string(value)
+        case .array, .object, .other: return nil
+        }
+    }
+
     /// The numeric value as a `Double`, for numbers only.
     var doubleValue: Double? {
         switch self {

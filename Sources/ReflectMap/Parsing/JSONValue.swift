@@ -108,16 +108,8 @@ extension JSONValue {
         case .unsigned(let value): self = .number(.unsigned(value))
         case .double(let value): self = .number(.double(value))
         case .decimal(let value):
-            // JSONSerialization uses NSDecimalNumber for integers beyond 64 bits and long fractions.
-            guard !value.isNaN else { return nil }
-            let text = value.description
-            if let integer = Int64(text) {
-                self = .number(.integer(integer))
-            } else if !text.contains("."), !text.contains("e") {
-                self = .number(.large(text))
-            } else {
-                self = .number(.double(NSDecimalNumber(decimal: value).doubleValue))
-            }
+            guard let number = JSONNumber(value) else { return nil }
+            self = .number(number)
         case .string(let value): self = .string(value)
         case .array:
             guard let elements = json as? [Any] else { return nil }
@@ -139,6 +131,22 @@ extension JSONValue {
             self = .object(values)
         case .other:
             return nil
+        }
+    }
+}
+
+extension JSONNumber {
+    /// The number an `NSDecimalNumber` holds: JSONSerialization uses one for integers beyond 64 bits
+    /// and for long fractions. `nil` for NaN.
+    init?(_ value: Decimal) {
+        guard !value.isNaN else { return nil }
+        let text = value.description
+        if let integer = Int64(text) {
+            self = .integer(integer)
+        } else if !text.contains("."), !text.contains("e") {
+            self = .large(text)
+        } else {
+            self = .double(NSDecimalNumber(decimal: value).doubleValue)
         }
     }
 }
