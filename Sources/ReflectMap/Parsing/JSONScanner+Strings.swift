@@ -10,25 +10,30 @@ extension JSONScanner {
     /// Validates the string under the cursor (escapes, surrogate pairs, UTF-8) and moves past it,
     /// without decoding it.
     mutating func scanString() throws -> StringSpan {
-        index += 1
-        let start = index
+        let start = index + 1
+        // A local cursor stays in a register; `index` is brought up to date before anything that
+        // reads it (the escape and UTF-8 checks, and errors).
+        var position = start
         var hasEscapes = false
-        while index < bytes.count {
-            let byte = bytes[index]
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte < 0x80, byte >= 0x20, byte != .quote, byte != .backslash {
+                position += 1
+                continue
+            }
+            index = position
             if byte == .quote {
-                let span = StringSpan(start: start, end: index, hasEscapes: hasEscapes)
                 index += 1
-                return span
+                return StringSpan(start: start, end: position, hasEscapes: hasEscapes)
             } else if byte == .backslash {
                 hasEscapes = true
                 try skipEscape()
             } else if byte < 0x20 {
                 throw error("Unescaped control character 0x\(String(byte, radix: 16, uppercase: true)) in a string")
-            } else if byte < 0x80 {
-                index += 1
             } else {
                 try skipMultiByteSequence()
             }
+            position = index
         }
         throw error("Unterminated string", at: start - 1)
     }

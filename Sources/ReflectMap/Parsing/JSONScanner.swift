@@ -128,13 +128,13 @@ struct JSONScanner {
             try skipValue()
             return .array
         case UInt8(ascii: "t"):
-            try literal("true")
+            try literal(.true)
             return .bool(true)
         case UInt8(ascii: "f"):
-            try literal("false")
+            try literal(.false)
             return .bool(false)
         case UInt8(ascii: "n"):
-            try literal("null")
+            try literal(.null)
             return .null
         default:
             return JSONScalar(try number())
@@ -144,7 +144,7 @@ struct JSONScanner {
     /// Consumes a `null` if one is next.
     mutating func skipNull() throws -> Bool {
         guard try peek() == UInt8(ascii: "n") else { return false }
-        try literal("null")
+        try literal(.null)
         return true
     }
 
@@ -167,21 +167,35 @@ struct JSONScanner {
                 first = false
                 try skipValue()
             }
-        case UInt8(ascii: "t"): try literal("true")
-        case UInt8(ascii: "f"): try literal("false")
-        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "t"): try literal(.true)
+        case UInt8(ascii: "f"): try literal(.false)
+        case UInt8(ascii: "n"): try literal(.null)
         default: _ = try number()
         }
     }
 
     /// Consumes `true`, `false` or `null`.
-    mutating func literal(_ word: StaticString) throws {
-        let count = word.utf8CodeUnitCount
-        let matches = word.withUTF8Buffer { expected in
-            index + count <= bytes.count && bytes[index..<index + count].elementsEqual(expected)
-        }
-        guard matches else { throw error("Invalid literal; expected '\(word)'") }
+    mutating func literal(_ word: Literal) throws {
+        let expected = word.bytes
+        let count = expected.4 == 0 ? 4 : 5
+        guard index + count <= bytes.count, bytes[index] == expected.0, bytes[index + 1] == expected.1,
+              bytes[index + 2] == expected.2, bytes[index + 3] == expected.3,
+              count == 4 || bytes[index + 4] == expected.4
+        else { throw error("Invalid literal; expected '\(word)'") }
         index += count
+    }
+
+    enum Literal: String {
+        case `true`, `false`, null
+
+        /// The spelling, padded with a zero byte for the four-letter words.
+        var bytes: (UInt8, UInt8, UInt8, UInt8, UInt8) {
+            switch self {
+            case .true: return (0x74, 0x72, 0x75, 0x65, 0)
+            case .false: return (0x66, 0x61, 0x6C, 0x73, 0x65)
+            case .null: return (0x6E, 0x75, 0x6C, 0x6C, 0)
+            }
+        }
     }
 
     // MARK: Errors
@@ -203,20 +217,21 @@ struct JSONScanner {
     }
 }
 
-/// The bytes that structure JSON.
+/// The bytes that structure JSON. Computed, not stored: a stored static is a lazily initialised
+/// global, and checking it on every byte costs more than the comparison itself.
 extension UInt8 {
-    static let space = UInt8(ascii: " ")
-    static let newline = UInt8(ascii: "\n")
-    static let carriageReturn = UInt8(ascii: "\r")
-    static let tab = UInt8(ascii: "\t")
-    static let quote = UInt8(ascii: "\"")
-    static let backslash = UInt8(ascii: "\\")
-    static let colon = UInt8(ascii: ":")
-    static let comma = UInt8(ascii: ",")
-    static let openBrace = UInt8(ascii: "{")
-    static let closeBrace = UInt8(ascii: "}")
-    static let openBracket = UInt8(ascii: "[")
-    static let closeBracket = UInt8(ascii: "]")
-    static let minus = UInt8(ascii: "-")
-    static let zero = UInt8(ascii: "0")
+    static var space: UInt8 { UInt8(ascii: " ") }
+    static var newline: UInt8 { UInt8(ascii: "\n") }
+    static var carriageReturn: UInt8 { UInt8(ascii: "\r") }
+    static var tab: UInt8 { UInt8(ascii: "\t") }
+    static var quote: UInt8 { UInt8(ascii: "\"") }
+    static var backslash: UInt8 { UInt8(ascii: "\\") }
+    static var colon: UInt8 { UInt8(ascii: ":") }
+    static var comma: UInt8 { UInt8(ascii: ",") }
+    static var openBrace: UInt8 { UInt8(ascii: "{") }
+    static var closeBrace: UInt8 { UInt8(ascii: "}") }
+    static var openBracket: UInt8 { UInt8(ascii: "[") }
+    static var closeBracket: UInt8 { UInt8(ascii: "]") }
+    static var minus: UInt8 { UInt8(ascii: "-") }
+    static var zero: UInt8 { UInt8(ascii: "0") }
 }
