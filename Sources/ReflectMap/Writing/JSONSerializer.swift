@@ -43,12 +43,26 @@ struct JSONSerializer {
         case .number(.double(let number)): try writeDouble(number)
         case .number(let number): append(number.description)
         case .string(let string): writeString(string)
-        case .array(let elements): try writeArray(elements)
-        case .object(let members): try writeObject(members)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                try write(element)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                writeString(key)
+                bytes.append(UInt8(ascii: ":"))
+                try write(members[key] ?? .null)
+            }
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 
-    private mutating func writeObject(_ object: [String: some Any]) throws {
+    private mutating func writeObject(_ object: [String: Any]) throws {
         bytes.append(UInt8(ascii: "{"))
         var first = true
         for key in object.keys.sorted() {
@@ -66,7 +80,7 @@ struct JSONSerializer {
         bytes.append(UInt8(ascii: "}"))
     }
 
-    private mutating func writeArray(_ array: [some Any]) throws {
+    private mutating func writeArray(_ array: [Any]) throws {
         bytes.append(UInt8(ascii: "["))
         for (index, element) in array.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
