@@ -89,7 +89,7 @@ struct JSONReader {
         return result
     }
 
-    private mutating func number() throws -> JSONNumber {
+    private mutating func number() throws -> SampleNumber {
         let start = index
         _ = consume(UInt8(ascii: "-"))
         if consume(UInt8(ascii: "0")) {
@@ -102,7 +102,7 @@ struct JSONReader {
             if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
             guard digits() > 0 else { throw failure("an exponent with no digits") }
         }
-        return JSONNumber(text: String(decoding: bytes[start..<index], as: UTF8.self))
+        return SampleNumber(text: String(decoding: bytes[start..<index], as: UTF8.self))
     }
 
     private mutating func digits() -> Int {

@@ -10,7 +10,7 @@ public indirect enum JSONTree: Equatable, Sendable {
     /// `true` or `false`.
     case bool(Bool)
     /// A number, as written in the document.
-    case number(JSONNumber)
+    case number(SampleNumber)
     /// A string, with its escapes decoded.
     case string(String)
     /// An array.
@@ -44,7 +44,7 @@ public indirect enum JSONTree: Equatable, Sendable {
 }
 
 /// A JSON number as written in the document, such as `505874924095815681` or `-65.61361699999998`.
-public struct JSONNumber: Equatable, Sendable {
+public struct SampleNumber: Equatable, Sendable {
     /// The number's text.
     public var text: String
 

@@ -1,9 +1,9 @@
 import ReflectMapGen
 
-/// Compares two JSON documents as trees: objects by key, whatever the order; numbers by value
-/// (doubles within a relative 1e-14, since Linux's `JSONSerialization` is off by a few ulps on some
-/// 17-digit decimals); a `null` member the same as a missing one, because an optional that is `nil`
-/// writes nothing.
+/// Compares two JSON documents as trees: objects by key, whatever the order; numbers by value,
+/// exactly (the mapper reads correctly rounded doubles and writes their shortest spelling, so
+/// `1.50` and `1.5` match but no ulp may change); a `null` member the same as a missing one, because
+/// an optional that is `nil` writes nothing.
 enum JSONComparison {
     /// The path of the first difference, with both values, or `nil` when the documents are equal.
     static func firstDifference(_ expected: JSONTree, _ actual: JSONTree, path: String = "$") -> String? {
@@ -40,11 +40,10 @@ enum JSONComparison {
         return byKey
     }
 
-    private static func numbersMatch(_ expected: JSONNumber, _ actual: JSONNumber) -> Bool {
+    private static func numbersMatch(_ expected: SampleNumber, _ actual: SampleNumber) -> Bool {
         if let expectedInteger = expected.int64Value, let actualInteger = actual.int64Value {
             return expectedInteger == actualInteger
         }
-        let difference = abs(expected.doubleValue - actual.doubleValue)
-        return difference <= 1e-14 * max(1, abs(expected.doubleValue))
+        return expected.doubleValue == actual.doubleValue
     }
 }

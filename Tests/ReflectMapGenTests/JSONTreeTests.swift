@@ -11,9 +11,9 @@ struct JSONTreeTests {
             return
         }
         #expect(members.map(\.key) == ["z", "a", "m"])
-        #expect(members.map(\.value) == [.number(JSONNumber(text: "1")), .number(JSONNumber(text: "-0.50")), .number(JSONNumber(text: "1e3"))])
-        #expect(JSONNumber(text: "1e3").isInteger == false)
-        #expect(JSONNumber(text: "505874924095815681").int64Value == 505874924095815681)
+        #expect(members.map(\.value) == [.number(SampleNumber(text: "1")), .number(SampleNumber(text: "-0.50")), .number(SampleNumber(text: "1e3"))])
+        #expect(SampleNumber(text: "1e3").isInteger == false)
+        #expect(SampleNumber(text: "505874924095815681").int64Value == 505874924095815681)
     }
 
     @Test("Decodes escapes and surrogate pairs")
