@@ -111,9 +111,10 @@ enum Coercion {
         return try context.fail(.invalidValue(value: scalar.summary, type: typeName), value: scalar)
     }
 
+    /// The value as `Value`, or `nil` when it is not finite there (JSON has no infinities or NaN).
     private static func fitting<Value: BinaryFloatingPoint>(_ value: Double, _ type: Value.Type) -> Value? {
         let result = Value(value)
-        return value.isFinite && !result.isFinite ? nil : result
+        return result.isFinite ? result : nil
     }
 
     private static func outOfRangeOrMismatch<Value>(

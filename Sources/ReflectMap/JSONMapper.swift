@@ -94,8 +94,30 @@ public struct JSONMapper: Sendable {
         try read(T.self, from: object, path: [], reporting: true)
     }
 
-    /// The byte route.
+    /// The byte route. The bytes go straight into the model; the rare document where that cannot give
+    /// the dictionary route's answer is read again through a ``JSONValue`` tree and the dictionary
+    /// route, so that both routes always agree:
+    /// - an object that gives one property two values (a repeated key, or a preferred alternate key
+    ///   after a lesser one): the dictionary route sees only the value that wins;
+    /// - any mapping error: the error is then the dictionary route's (which checks properties in
+    ///   declaration order), and malformed JSON anywhere in the input is reported as such first.
     private func read<T>(
+        _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
+    ) throws -> (value: T, report: MappingReport) {
+        do {
+            return try readBytes(T.self, from: data, at: keyPath, reporting: reporting)
+        } catch let error as MappingError {
+            switch error.kind {
+            case .malformedJSON, .keyPathNotFound, .unsupportedType: throw error
+            default: return try readTree(T.self, from: data, at: keyPath, reporting: reporting)
+            }
+        } catch is RepeatedPropertyValue {
+            return try readTree(T.self, from: data, at: keyPath, reporting: reporting)
+        }
+    }
+
+    /// Maps bytes straight into the model's fields.
+    private func readBytes<T>(
         _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
         let adapter = try keyTranslator.cache.adapter(for: T.self, translator: keyTranslator)
@@ -117,6 +139,27 @@ public struct JSONMapper: Sendable {
         }
         try scanner.finish(enclosing: open)
         return (value, context.report?.canonical ?? MappingReport())
+    }
+
+    /// Maps bytes through a ``JSONValue`` tree and the dictionary route. The tree is parsed with the
+    /// mapper's depth limit and the key path is followed as ``JSONScanner/descend(to:)`` follows it.
+    private func readTree<T>(
+        _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
+    ) throws -> (value: T, report: MappingReport) {
+        var value = try JSONValue(parsing: data, maxDepth: maxDepth)
+        var path: [PathComponent] = []
+        for component in keyPath.map(JSONScanner.components(of:)) ?? [] {
+            if case .object = value, let member = value[component] {
+                value = member
+                path.append(.key(component))
+            } else if case .array = value, let index = Int(component), index >= 0, let element = value[index] {
+                value = element
+                path.append(.index(index))
+            } else {
+                throw MappingError(.keyPathNotFound(keyPath ?? ""), at: path)
+            }
+        }
+        return try read(T.self, from: value.jsonObject, path: path, reporting: reporting)
     }
 
     /// The route for `JSONSerialization` output.

@@ -1,6 +1,6 @@
 /// A Swift type as the generator writes it.
 indirect enum SwiftType: Equatable {
-    case bool, int, int64, double, string
+    case bool, int, int64, uint64, double, string
     /// Raw JSON, for values whose type could not be inferred or that mix kinds.
     case rawJSON
     case model(String)
@@ -16,6 +16,7 @@ indirect enum SwiftType: Equatable {
         case .bool: "Bool"
         case .int: "Int"
         case .int64: "Int64"
+        case .uint64: "UInt64"
         case .double: "Double"
         case .string: "String"
         case .rawJSON: Self.rawJSONSpelling

@@ -35,6 +35,7 @@ public struct ModelGenerator: Sendable {
         ShapeAnalysis.mergeSameNamedClasses(under: root)
         ShapeAnalysis.mergeSiblings(under: root)
         ShapeAnalysis.mergeIdenticalShapes(under: root)
+        if !options.emitsStructs { ShapeAnalysis.mergeNestedRepeats(under: root) }
         let style = options.keyStyle == .auto ? ShapeAnalysis.prevailingKeyStyle(under: root) : options.keyStyle
         var planner = ModelPlanner(translator: style == .snake ? .snakeCase : .identity)
         planner.declareRoot(root, named: options.rootName)

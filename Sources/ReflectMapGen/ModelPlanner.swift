@@ -57,7 +57,9 @@ struct ModelPlanner {
         switch kind {
         case .bool: return Resolution(type: .bool)
         case .string: return Resolution(type: .string)
-        case .number: return Resolution(type: value.isIntegral ? (value.needsInt64 ? .int64 : .int) : .double)
+        case .number:
+            guard value.isIntegral else { return Resolution(type: .double) }
+            return Resolution(type: value.needsUInt64 ? .uint64 : value.needsInt64 ? .int64 : .int)
         case .array:
             guard let element = value.element, element.occurrences > 0 else {
                 return Resolution(type: .array(.rawJSON), note: "always empty in the samples: element type not inferred",

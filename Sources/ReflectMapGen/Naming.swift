@@ -63,6 +63,7 @@ enum KeyWords {
     /// `hashtags` → `hashtag`.
     static func singular(_ word: String) -> String {
         if let irregular = ReservedNames.irregularSingulars[word] { return irregular }
+        if ReservedNames.pluralsOfIe.contains(word) { return String(word.dropLast()) }
         if word.count > 4, word.hasSuffix("ies") { return word.dropLast(3) + "y" }
         for suffix in ["sses", "shes", "ches", "xes", "zzes"] where word.hasSuffix(suffix) {
             return String(word.dropLast(2))

@@ -29,5 +29,15 @@ enum ReservedNames {
         "aliases": "alias", "analyses": "analysis", "children": "child", "criteria": "criterion",
         "indices": "index", "matrices": "matrix", "men": "man", "news": "news", "people": "person",
         "series": "series", "species": "species", "statuses": "status", "vertices": "vertex", "women": "woman",
+        "buses": "bus", "bonuses": "bonus", "campuses": "campus", "censuses": "census", "viruses": "virus",
+        "geniuses": "genius", "quizzes": "quiz", "leaves": "leaf", "wolves": "wolf", "lives": "life",
+        "knives": "knife", "halves": "half", "shelves": "shelf", "mice": "mouse", "geese": "goose",
+        "feet": "foot", "teeth": "tooth",
+    ]
+
+    /// Plurals in `-ies` whose singular ends in `-ie`, not `-y`: `movies` → `movie`.
+    static let pluralsOfIe: Set<String> = [
+        "aunties", "brownies", "calories", "cookies", "cuties", "freebies", "genies", "goalies", "hippies",
+        "lingeries", "movies", "prairies", "rookies", "selfies", "smoothies", "sorties", "zombies",
     ]
 }

@@ -86,6 +86,32 @@ enum ShapeAnalysis {
         }
     }
 
+    /// The least share of keys a nested object must have in common with an enclosing class to be
+    /// taken for that class.
+    static let nestedRepeatKeyOverlap = 0.8
+
+    /// Merges a nested object into the enclosing class it repeats, such as a status's
+    /// `retweeted_status`, which is itself a status: the class then refers to itself through an
+    /// optional property (`var retweetedStatus: Status?`). The nested object needs
+    /// ``identicalShapeMinimumKeys`` keys and ``nestedRepeatKeyOverlap`` of the keys in common.
+    ///
+    /// For classes only: a struct cannot contain itself. The self-reference is always optional or a
+    /// collection, since the samples are finite: the innermost repeat lacks the key that leads on.
+    static func mergeNestedRepeats(under root: ObjectShape) {
+        let shapes = classShapes(under: root)
+        for shape in shapes where shape !== root {
+            let candidate = shape.resolved
+            guard candidate.dictionaryValues == nil, candidate.keys.count >= identicalShapeMinimumKeys else { continue }
+            let enclosing = shapes.lazy.map(\.resolved).first { outer in
+                outer !== candidate && keyOverlap(outer, candidate) >= nestedRepeatKeyOverlap && reaches(outer, candidate)
+            }
+            guard let enclosing else { continue }
+            let name = enclosing.preferredHint
+            enclosing.absorb(candidate)
+            enclosing.rename(to: name)  // the enclosing class keeps its name
+        }
+    }
+
     /// Two distinct classes can merge when neither contains the other, so no class contains itself.
     private static func canMerge(_ first: ObjectShape, _ second: ObjectShape) -> Bool {
         first !== second && !reaches(first, second) && !reaches(second, first)

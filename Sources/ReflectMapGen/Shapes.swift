@@ -13,7 +13,11 @@ final class ValueShape {
     private(set) var integers = 0
     /// Some integer lies outside `Int32`, so `Int` is not enough on 32-bit platforms.
     private(set) var needsInt64 = false
-    /// Numbers with a fraction or an exponent, and integers too large for `Int64`.
+    /// Some integer lies above `Int64.max` but fits `UInt64`, such as an unsigned 64-bit id.
+    private(set) var needsUInt64 = false
+    /// Some integer is negative, so `UInt64` cannot hold every value.
+    private(set) var hasNegativeInteger = false
+    /// Numbers with a fraction or an exponent, and integers too large for `UInt64`.
     private(set) var doubles = 0
     private(set) var strings = 0
     private(set) var arrays = 0
@@ -37,8 +41,8 @@ final class ValueShape {
         return kinds
     }
 
-    /// Whether every number here is an integer that fits `Int64`.
-    var isIntegral: Bool { doubles == 0 }
+    /// Whether one integer type holds every number here: `Int64`, or `UInt64` when none is negative.
+    var isIntegral: Bool { doubles == 0 && !(needsUInt64 && hasNegativeInteger) }
 
     /// Whether some value here was `null`.
     var hasNull: Bool { nulls > 0 }
@@ -54,6 +58,10 @@ final class ValueShape {
             if let integer = number.int64Value {
                 integers += 1
                 if Int32(exactly: integer) == nil { needsInt64 = true }
+                if integer < 0 { hasNegativeInteger = true }
+            } else if number.isInteger, UInt64(number.text) != nil {
+                integers += 1
+                needsUInt64 = true
             } else {
                 doubles += 1
             }
@@ -81,6 +89,8 @@ final class ValueShape {
         bools += other.bools
         integers += other.integers
         needsInt64 = needsInt64 || other.needsInt64
+        needsUInt64 = needsUInt64 || other.needsUInt64
+        hasNegativeInteger = hasNegativeInteger || other.hasNegativeInteger
         doubles += other.doubles
         strings += other.strings
         arrays += other.arrays

@@ -55,6 +55,7 @@ struct SourceWriter {
         case .string: " = \"\""
         case .model(let name): " = \(name)()"
         case .int64: ": Int64 = 0"
+        case .uint64: ": UInt64 = 0"
         case .array: ": \(type.spelling) = []"
         case .dictionary: ": \(type.spelling) = [:]"
         case .rawJSON, .optional: ": \(type.spelling)? = nil"

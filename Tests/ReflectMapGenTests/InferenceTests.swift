@@ -35,9 +35,10 @@ struct InferenceTests {
         #expect(lines == ["var small = 0", "var large: Int64 = 0", "var negative: Int64 = 0"])
     }
 
-    @Test("Integers beyond Int64 are Doubles")
+    @Test("Integers beyond Int64 are UInt64 while none is negative, else Doubles; beyond UInt64 they are Doubles")
     func hugeIntegers() throws {
-        #expect(propertyLines(try generate(#"{"huge": 100000000000000000000}"#)) == ["var huge = 0.0"])
+        let lines = propertyLines(try generate(#"{"id": [1, 18446744073709551615], "mixed": [-1, 9223372036854775808], "huge": 100000000000000000000}"#))
+        #expect(lines == ["var id: [UInt64] = []", "var mixed: [Double] = []", "var huge = 0.0"])
     }
 
     @Test("Nested arrays keep their depth")
@@ -92,6 +93,21 @@ struct InferenceTests {
         let source = try generate(#"{"sizes": {"small": {"w": 1, "h": 2}, "large": {"w": 3, "h": 4}}}"#)
         #expect(source.contains("var small = Size()\n    var large = Size()"))
         #expect(!source.contains("class Small"))
+    }
+
+    @Test("A nested object that repeats its enclosing class becomes an optional self-reference")
+    func nestedRepeatBecomesSelfReference() throws {
+        let inner = #"{"id": 2, "text": "b", "lang": "en", "source": "web", "truncated": false, "favorited": false, "retweeted": true, "user": {"id": 9}}"#
+        let outer = #"{"id": 1, "text": "a", "lang": "en", "source": "web", "truncated": false, "favorited": false, "retweeted": false, "user": {"id": 8}, "retweeted_status": \#(inner)}"#
+        let json = #"{"statuses": [\#(outer), {"id": 3, "text": "c", "lang": "en", "source": "web", "truncated": true, "favorited": true, "retweeted": false, "user": {"id": 7}}]}"#
+        let classes = try generate(json)
+        #expect(classes.contains("var retweetedStatus: Status?"))
+        #expect(!classes.contains("class RetweetedStatus"))
+        #expect(classes.components(separatedBy: "var text = \"\"").count == 2)
+
+        let structs = try generate(json, options: GeneratorOptions(emitsStructs: true))
+        #expect(structs.contains("var retweetedStatus: RetweetedStatus?"))
+        #expect(structs.contains("struct RetweetedStatus"))
     }
 
     @Test("A top-level array maps its elements, and the header says mapArray")

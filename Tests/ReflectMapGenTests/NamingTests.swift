@@ -59,7 +59,8 @@ struct NamingTests {
     @Test("Plurals become singulars", arguments: [
         ("statuses", "status"), ("entries", "entry"), ("hashtags", "hashtag"), ("addresses", "address"),
         ("boxes", "box"), ("matches", "match"), ("people", "person"), ("series", "series"), ("status", "status"),
-        ("news", "news"), ("media", "media"),
+        ("news", "news"), ("media", "media"), ("movies", "movie"), ("cookies", "cookie"), ("categories", "category"),
+        ("buses", "bus"), ("responses", "response"), ("leaves", "leaf"),
     ])
     func singulars(plural: String, singular: String) {
         #expect(KeyWords.singular(plural) == singular)

@@ -20,6 +20,10 @@ struct FreeForm: Mappable {
     var optionalExtra: JSONValue?
 }
 
+struct Table: Mappable {
+    var counts: [String: Int] = [:]
+}
+
 struct Aliased: Mappable {
     @JSONKey("name", alternates: "title", "label") var name = ""
 }
@@ -33,7 +37,9 @@ struct ByteRouteTests {
         let numbers = try mapper.map(Numbers.self, from: json(#"{"small": -9223372036854775808, "big": 18446744073709551615}"#))
         #expect(numbers.small == .min)
         #expect(numbers.big == .max)
-        let error = mappingError { _ = try JSONMapper(mode: .strict).map(Numbers.self, from: json(#"{"big": 18446744073709551616}"#)) }
+        let error = mappingError {
+            _ = try JSONMapper(mode: .strict).map(Numbers.self, from: json(#"{"small": 0, "big": 18446744073709551616, "real": 0, "exact": 0}"#))
+        }
         #expect(error?.kind == .numberOutOfRange(value: "18446744073709551616", type: "UInt64"))
         #expect(error?.path == "big")
     }
@@ -105,9 +111,16 @@ struct ByteRouteTests {
         #expect(try mapper.map(Texts.self, from: json(#"{"na\u006de": "x"}"#)).name == "x")
     }
 
-    @Test("When a key appears twice the last value wins, as with JSONSerialization")
+    @Test("When a key appears twice only the last value counts, as with JSONSerialization, even a null or a bad one")
     func duplicateKeys() throws {
         #expect(try mapper.map(Texts.self, from: json(#"{"name": "first", "name": "second"}"#)).name == "second")
+        #expect(try mapper.map(Texts.self, from: json(#"{"name": "first", "name": null}"#)).name == "")
+        #expect(try mapper.map(Numbers.self, from: json(#"{"small": 1, "small": [2]}"#)).small == 0)
+        #expect(try JSONMapper(mode: .strict).map(Texts.self, from: json(#"{"name": 5, "name": "x"}"#)).name == "x")
+        let table = try mapper.map(Table.self, from: json(#"{"counts": {"a": 1, "b": 2, "a": "x"}}"#))
+        #expect(table.counts == ["b": 2])
+        let (_, report) = try mapper.mapWithReport(Texts.self, from: json(#"{"extra": 1, "name": "a", "extra": 2}"#))
+        #expect(report.unmappedKeys == ["extra"])
     }
 
     @Test("@JSONKey alternates keep their priority whatever order the keys arrive in")
@@ -115,6 +128,57 @@ struct ByteRouteTests {
         #expect(try mapper.map(Aliased.self, from: json(#"{"label": "c", "name": "a", "title": "b"}"#)).name == "a")
         #expect(try mapper.map(Aliased.self, from: json(#"{"label": "c", "title": "b"}"#)).name == "b")
         #expect(try mapper.map(Aliased.self, from: json(#"{"title": "b", "label": "c"}"#)).name == "b")
+        // The preferred key decides even when its value is null, as on the dictionary route.
+        #expect(try mapper.map(Aliased.self, from: json(#"{"title": "b", "name": null}"#)).name == "")
+    }
+
+    @Test("With several problems, the error is the dictionary route's: malformed JSON first, then declaration order")
+    func severalProblems() throws {
+        let strict = JSONMapper(mode: .strict)
+        let mismatch = mappingError { _ = try strict.map(Numbers.self, from: json(#"{"big": "x"}"#)) }
+        #expect(mismatch?.kind == .missingKey(expected: "Int64"))
+        #expect(mismatch?.path == "small")
+        let malformed = mappingError { _ = try strict.map(Numbers.self, from: json(#"{"small": "x", "big": 1, "real": 1.}"#)) }
+        guard case .malformedJSON? = malformed?.kind else {
+            Issue.record("expected malformedJSON, got \(String(describing: malformed))")
+            return
+        }
+        #expect(malformed?.byteOffset == 35)
+    }
+
+    @Test("A key path follows the last of a repeated key")
+    func keyPathRepeatedKey() throws {
+        let envelope = #"{"data": {"name": "old"}, "data": {"name": "new"}}"#
+        #expect(try mapper.map(Texts.self, from: json(envelope), at: "data").name == "new")
+        #expect(try JSONValue(parsing: json(envelope))["data"]?["name"] == .string("new"))
+    }
+
+    @Test("A number with a million-digit fraction and a seven-digit exponent is still read exactly")
+    func hugeExponent() throws {
+        let zeros = String(repeating: "0", count: 999_999)
+        let ten = try mapper.map(Numbers.self, from: json(#"{"real": 0.\#(zeros)1e1000001}"#))
+        #expect(ten.real == 10)
+        let error = mappingError { _ = try mapper.map(Numbers.self, from: json(#"{"real": 0.\#(zeros)1e2000000}"#)) }
+        guard case .malformedJSON? = error?.kind else {
+            Issue.record("expected malformedJSON, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test("Integers beyond 64 bits reach Double properties as the nearest Double, and never as NaN")
+    func hugeIntegersIntoDoubles() throws {
+        let digits = String(repeating: "9", count: 200)
+        #expect(try mapper.map(Numbers.self, from: json(#"{"real": \#(digits)}"#)).real == Double(digits))
+        #expect(try mapper.map(Numbers.self, from: json(#"{"real": 123456789012345678901234567890}"#)).real == 123456789012345678901234567890.0)
+        let tooBig = String(repeating: "9", count: 400)
+        let error = mappingError {
+            _ = try JSONMapper(mode: .strict).map(Numbers.self, from: json(#"{"small": 0, "big": 0, "real": \#(tooBig), "exact": 0}"#))
+        }
+        guard case .numberOutOfRange? = error?.kind else {
+            Issue.record("expected numberOutOfRange, got \(String(describing: error))")
+            return
+        }
+        #expect(try mapper.map(Numbers.self, from: json(#"{"real": \#(tooBig)}"#)).real == 0)
     }
 
     @Test("A key path maps the value there and still validates the rest of the input")

@@ -27,6 +27,7 @@ struct Sample: Mappable {
     var table: [String: Int] = [:]
     var raw: Any?
     var value: JSONValue?
+    @JSONKey("title", alternates: "heading", "caption") var title = ""
 }
 
 struct SampleChild: Mappable {
@@ -90,12 +91,15 @@ struct SampleCorpus {
     let maxFaults: Int
     /// The chance, in percent, that a member is a fault while faults remain.
     let faultPercent: UInt64
+    /// The chance, in percent, that an object repeats one of its keys with another value.
+    let repeatPercent: UInt64
     private var faults = 0
 
-    init(seed: UInt64, maxFaults: Int, faultPercent: UInt64) {
+    init(seed: UInt64, maxFaults: Int, faultPercent: UInt64, repeatPercent: UInt64 = 0) {
         random = SplitMix64(state: seed)
         self.maxFaults = maxFaults
         self.faultPercent = faultPercent
+        self.repeatPercent = repeatPercent
     }
 
     static let numbers = [
@@ -167,6 +171,14 @@ struct SampleCorpus {
             let position = Int(random.next() % UInt64(all.count + 1))
             all.insert("\"unknown\(random.next() % 3)\": \(anyValue(depth: 3))", at: position)
         }
+        if !all.isEmpty, chance(repeatPercent) {
+            // The same key again, later in the object, with any value: only the last one counts.
+            let original = all[Int(random.next() % UInt64(all.count))]
+            let key = original.prefix { $0 != ":" }
+            let position = Int(random.next() % UInt64(all.count + 1))
+            let repeated = chance(50) ? original : "\(key): \(anyValue(depth: 0))"
+            all.insert(repeated, at: max(position, (all.firstIndex(of: original) ?? 0) + 1))
+        }
         return "{" + all.joined(separator: ", ") + "}"
     }
 
@@ -197,6 +209,9 @@ struct SampleCorpus {
             },
             member("raw") { $0.anyValue(depth: 3) },
             member("value") { $0.anyValue(depth: 3) },
+            // One of `title`'s keys, sometimes two, in any order: the preferred one must win.
+            member(pick(["title", "heading", "caption"])) { $0.pick(SampleCorpus.strings) },
+            chance(25) ? member(pick(["title", "heading", "caption"])) { $0.pick(SampleCorpus.strings) } : nil,
         ]
         return Data(object(members).utf8)
     }
@@ -246,6 +261,49 @@ struct DifferentialTests {
         }
         // The corpus exercises both outcomes.
         #expect(failures > 20 && failures < 230)
+    }
+
+    @Test("Repeated keys and alternate keys give identical outcomes in both modes", arguments: [9, 10, 11])
+    func repeatedKeysCorpus(seed: UInt64) {
+        var corpus = SampleCorpus(seed: seed, maxFaults: 2, faultPercent: 8, repeatPercent: 30)
+        for mapper in [JSONMapper(), JSONMapper(mode: .strict)] {
+            for index in 0..<150 {
+                let data = corpus.document()
+                let outcome = bothRoutes(Sample.self, data, mapper)
+                #expect(outcome.bytes == outcome.dictionary, "document \(index): \(String(decoding: data, as: UTF8.self))")
+            }
+        }
+    }
+
+    @Test("A generated corpus with several faults per document gives the same model or the same error in strict mode",
+          arguments: [12, 13])
+    func strictCorpusSeveralFaults(seed: UInt64) {
+        var corpus = SampleCorpus(seed: seed, maxFaults: 4, faultPercent: 15)
+        let mapper = JSONMapper(mode: .strict)
+        for index in 0..<200 {
+            let data = corpus.document()
+            let outcome = bothRoutes(Sample.self, data, mapper)
+            #expect(outcome.bytes == outcome.dictionary, "document \(index): \(String(decoding: data, as: UTF8.self))")
+        }
+    }
+
+    @Test("Real payloads give the same models through JSONSerialization's own dictionaries", arguments: [
+        "twitter", "citm_catalog", "github_events",
+    ])
+    func realPayloadsThroughJSONSerialization(name: String) throws {
+        let data = try fixture(name)
+        let mapper = JSONMapper(keyTranslator: name == "citm_catalog" ? .identity : .snakeCase)
+        func written<T: Mappable>(_ type: T.Type) throws -> (Data, Data) {
+            let bytes = try mapper.data(from: mapper.map(T.self, from: data))
+            let dictionary = try mapper.data(from: mapper.map(T.self, fromJSONObject: JSONSerialization.jsonObject(with: data)))
+            return (bytes, dictionary)
+        }
+        let (bytes, dictionary) = switch name {
+        case "twitter": try written(TwitterSearch.self)
+        case "citm_catalog": try written(CitmCatalog.self)
+        default: try written([GitHubEvent].self)
+        }
+        #expect(bytes == dictionary)
     }
 
     @Test("The differential check itself notices a divergence")

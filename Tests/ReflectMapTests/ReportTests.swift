@@ -38,7 +38,8 @@ struct ReportTests {
         let (_, report) = try JSONMapper().mapWithReport(Library.self, from: data)
         #expect(report.coercions.map(\.value) == [.string("120")])
         #expect(report.skipped.map(\.value) == [.number(.double(1.5))])
-        let error = mappingError { _ = try JSONMapper(mode: .strict).map(Library.self, from: data) }
+        let complete = json(#"{"name": "L", "books": [{"title": "A", "pages": "120"}, {"title": "B", "pages": 1.5}]}"#)
+        let error = mappingError { _ = try JSONMapper(mode: .strict).map(Library.self, from: complete) }
         #expect(error?.value == .string("120"))
         #expect(error?.path == "books[0].pages")
     }

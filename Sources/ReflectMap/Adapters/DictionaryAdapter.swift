@@ -37,13 +37,20 @@ final class DictionaryAdapter<Value>: TypeAdapter<[String: Value]>, @unchecked S
         defer { context.leaveContainer() }
         try scanner.enterContainer()
         var result: [String: Value] = [:]
+        var droppedKeys: Set<String> = []
         var first = true
         while let span = try scanner.nextKey(first: first) {
             first = false
             let key = scanner.string(span)
+            // A repeated key: the dictionary route sees only its last value.
+            if result[key] != nil || droppedKeys.contains(key) { throw RepeatedPropertyValue() }
             context.push(.key(key))
             do {
-                if let mapped = try value.read(&scanner, &context) { result[key] = mapped }
+                if let mapped = try value.read(&scanner, &context) {
+                    result[key] = mapped
+                } else {
+                    droppedKeys.insert(key)
+                }
             } catch let error as MappingError {
                 throw error.prefixed(by: .key(key))
             }

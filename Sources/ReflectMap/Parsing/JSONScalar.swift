@@ -40,7 +40,14 @@ enum JSONScalar {
         case .integer(let value): self = .integer(value)
         case .unsigned(let value): self = .unsigned(value)
         case .double(let value): self = .double(value)
-        case .large(let text): self = .decimal(Decimal(string: text) ?? .nan)
+        case .large(let text):
+            // `Decimal` holds up to 38 digits and an exponent up to 127, as `JSONSerialization`'s
+            // `NSDecimalNumber` does; beyond that, `JSONSerialization` gives the nearest `Double`.
+            if let value = Decimal(string: text) {
+                self = .decimal(value)
+            } else {
+                self = .double(Double(text) ?? .infinity)
+            }
         }
     }
 
@@ -108,7 +115,9 @@ enum JSONScalar {
         case .integer(let value): return Double(value)
         case .unsigned(let value): return Double(value)
         case .double(let value): return value
-        case .decimal(let value): return NSDecimalNumber(decimal: value).doubleValue
+        case .decimal(let value):
+            // Parsed from the digits: correctly rounded, unlike `NSDecimalNumber.doubleValue`.
+            return Double(value.description) ?? NSDecimalNumber(decimal: value).doubleValue
         default: return nil
         }
     }

@@ -3,28 +3,35 @@ extension JSONScanner {
     /// array. The cursor is inside all of them until ``finish(enclosing:)``.
     typealias OpenContainers = [Bool]
 
+    /// The components of a dotted key path such as `data.items.0`.
+    static func components(of keyPath: String) -> [String] {
+        keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
     /// Moves the cursor to the value at a dotted key path such as `data.items.0`: a component names an
-    /// object member, or indexes an array when it is a number. If a key appears twice, the first wins.
+    /// object member, or indexes an array when it is a number. If a key appears twice, the last wins,
+    /// as in a ``JSONValue`` or a `JSONSerialization` dictionary.
     /// - Throws: `keyPathNotFound` when the path leads nowhere (after the rest of the input is
     ///   validated, so malformed JSON is still reported as such).
     mutating func descend(to keyPath: String) throws -> (path: [PathComponent], open: OpenContainers) {
         var path: [PathComponent] = []
         var open: OpenContainers = []
-        for component in keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+        for component in Self.components(of: keyPath) {
             let byte = try peek()
             var found = false
             if byte == .openBrace {
                 try enterContainer()
+                // The scanner as it stood on the value of the last member named `component`.
+                var match: JSONScanner?
                 var first = true
                 while let span = try nextKey(first: first) {
                     first = false
-                    if string(span) == component {
-                        found = true
-                        break
-                    }
+                    if string(span) == component { match = self }
                     try skipValue()
                 }
-                if found {
+                if let match {
+                    self = match
+                    found = true
                     open.append(true)
                     path.append(.key(component))
                 }

@@ -43,9 +43,11 @@ extension JSONScanner {
             }
             guard digit(at: index) != nil else { throw error("Expected a digit in the exponent") }
             while let value = digit(at: index) {
-                exponent = min(exponent * 10 + Int(value), 1_000_000)
+                // Clamped so that it cannot overflow; a clamped exponent leaves the fast path below.
+                exponent = min(exponent * 10 + Int(value), Self.exponentClamp)
                 index += 1
             }
+            if exponent == Self.exponentClamp { significandOverflowed = true }
             if exponentNegative { exponent = -exponent }
         }
 
@@ -63,6 +65,9 @@ extension JSONScanner {
         return .double(try double(start: start, significand: significand, exact: !significandOverflowed,
                                   powerOfTen: exponent - fractionDigits, negative: negative))
     }
+
+    /// Where the exponent stops counting. A number this far from 1 is read by the standard library.
+    private static var exponentClamp: Int { 1_000_000 }
 
     private func double(start: Int, significand: UInt64, exact: Bool, powerOfTen: Int, negative: Bool) throws -> Double {
         if exact, significand <= 1 << 53, (-22...22).contains(powerOfTen) {

@@ -69,9 +69,8 @@ struct FilledFields {
         priorities = fieldCount > 64 || hasAlternates ? Array(repeating: .max, count: fieldCount) : []
     }
 
-    /// Whether a value under a key of this priority should be read: no key of higher priority
-    /// (a lower number) has filled the field already. A repeated key is read again, so the last
-    /// occurrence wins, as with `JSONSerialization`.
+    /// Whether a value under a key of this priority may fill the field: no key of higher priority
+    /// (a lower number) has filled it already.
     @inline(__always)
     func accepts(_ field: Int, priority: Int) -> Bool {
         priorities.isEmpty || priority <= priorities[field]

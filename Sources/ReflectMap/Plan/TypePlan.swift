@@ -58,10 +58,19 @@ final class TypePlan: @unchecked Sendable {
             } else {
                 entry = keyTable.match(scanner.bytes, span.start, span.end, hint: &hint)
             }
-            guard let entry, filled.accepts(entry.field, priority: entry.priority) else {
-                if entry == nil, context.isReporting { unmappedKeys.insert(scanner.string(span)) }
+            guard let entry else {
+                if context.isReporting { unmappedKeys.insert(scanner.string(span)) }
                 try scanner.skipValue()
                 continue
+            }
+            if filled.contains(entry.field) {
+                // A key the property prefers has filled it already: the dictionary route ignores
+                // this one too. Otherwise the property would get a second value.
+                guard filled.accepts(entry.field, priority: entry.priority) else {
+                    try scanner.skipValue()
+                    continue
+                }
+                throw RepeatedPropertyValue()
             }
             try fillable[entry.field].read(from: &scanner, key: entry.key, into: base, &context)
             filled.mark(entry.field, priority: entry.priority)
@@ -98,3 +107,9 @@ final class TypePlan: @unchecked Sendable {
         return object
     }
 }
+
+/// Thrown by the byte route when one JSON object gives a property a second value: a repeated key, or
+/// a key the property prefers after one of its alternates. `JSONMapper` then reads the document
+/// through the dictionary route, where the last value of a repeated key wins and the preferred key
+/// is taken whatever its position, so that both routes agree.
+struct RepeatedPropertyValue: Error {}

@@ -37,7 +37,7 @@ enum Twitter {
         var favorited = false
         var retweeted = false
         var lang = ""
-        var retweetedStatus: RetweetedStatus?
+        var retweetedStatus: Status?
         var possiblySensitive: Bool?
 
         required init() {}
@@ -174,35 +174,6 @@ enum Twitter {
         var w = 0
         var h = 0
         var resize = ""
-
-        required init() {}
-    }
-
-    final class RetweetedStatus: Mappable {
-        var metadata = Metadata()
-        var createdAt = ""
-        var id: Int64 = 0
-        var idStr = ""
-        var text = ""
-        var source = ""
-        var truncated = false
-        var inReplyToStatusID: Int64?
-        var inReplyToStatusIDStr: String?
-        var inReplyToUserID: Int64?
-        var inReplyToUserIDStr: String?
-        var inReplyToScreenName: String?
-        var user = User()
-        var geo: JSONValue?  // always null in the samples: type not inferred
-        var coordinates: JSONValue?  // always null in the samples: type not inferred
-        var place: JSONValue?  // always null in the samples: type not inferred
-        var contributors: JSONValue?  // always null in the samples: type not inferred
-        var retweetCount = 0
-        var favoriteCount = 0
-        var entities = StatusEntities()
-        var favorited = false
-        var retweeted = false
-        var possiblySensitive: Bool?
-        var lang = ""
 
         required init() {}
     }
