@@ -6,7 +6,9 @@
 //    rejects, wherever both are defined (see `bothDefined`);
 // 2. re-parses what it accepted after writing it back, and traps if the value changed;
 // 3. maps the bytes into models in lenient and strict mode, and traps if mapping calls valid JSON
-//    malformed, or accepts JSON that JSONValue rejected.
+//    malformed, or accepts JSON that JSONValue rejected;
+// 4. maps the same JSON through the dictionary route, and traps if the two routes disagree on
+//    success, or on the model and the report where both succeed.
 import Foundation
 
 struct FuzzModel: Mappable {
@@ -61,10 +63,24 @@ public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
 
     for mode in [MappingMode.lenient, .strict] {
+        let mapper = JSONMapper(mode: mode)
         do {
-            _ = try JSONMapper(mode: mode).mapWithReport(FuzzModel.self, from: data)
-            if parsed == nil { fatalError("mapping accepted JSON that JSONValue rejects") }
+            let (model, report) = try mapper.mapWithReport(FuzzModel.self, from: data)
+            guard let parsed else { fatalError("mapping accepted JSON that JSONValue rejects") }
+            guard let (other, otherReport) = try? mapper.mapWithReport(FuzzModel.self, fromJSONObject: parsed.jsonObject) else {
+                fatalError("the dictionary route rejects what the byte route maps")
+            }
+            // Beyond 38 digits the dictionary route holds an integer as a rounded Decimal, as
+            // JSONSerialization does, so a JSONValue property differs by design.
+            guard report == otherReport, hasLongDigitRun(data)
+                || (try? mapper.data(from: model)) == (try? mapper.data(from: other)) else {
+                fatalError("the byte and dictionary routes map the same JSON differently")
+            }
         } catch let error as MappingError {
+            if let parsed, !exceedsMapperDepth(data),
+               (try? mapper.mapWithReport(FuzzModel.self, fromJSONObject: parsed.jsonObject)) != nil {
+                fatalError("the byte route rejects what the dictionary route maps: \(error)")
+            }
             if case .malformedJSON = error.kind, parsed != nil, !exceedsMapperDepth(data) {
                 fatalError("mapping called valid JSON malformed: \(error)")
             }
@@ -85,6 +101,16 @@ private func bothDefined(_ data: Data) -> Bool {
     guard let text = String(validating: data, as: UTF8.self) else { return false }
     if text.contains("\\u") { return false }
     return data.filter { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") }.count < 400
+}
+
+/// Whether 39 or more digits stand in a row somewhere.
+private func hasLongDigitRun(_ data: Data) -> Bool {
+    var run = 0
+    for byte in data {
+        run = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? run + 1 : 0
+        if run >= 39 { return true }
+    }
+    return false
 }
 
 /// Whether the input may nest deeper than the mapper's limit (256), which JSONValue's 512 allows.

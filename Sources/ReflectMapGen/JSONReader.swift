@@ -1,4 +1,6 @@
-/// A small recursive-descent JSON parser over UTF-8 bytes (RFC 8259), for ``JSONTree/parse(_:)``.
+/// A small recursive-descent JSON parser over UTF-8 bytes, for ``JSONTree/parse(_:)``: it keeps what
+/// ReflectMap's scanner does not, key order and number spelling. `JSONTree.parse` has the scanner
+/// validate the text (RFC 8259) first.
 struct JSONReader {
     private let bytes: [UInt8]
     private var index = 0
@@ -156,7 +158,8 @@ struct JSONReader {
         }
     }
 
-    /// `\uXXXX`, joining a surrogate pair; a lone surrogate becomes U+FFFD.
+    /// `\uXXXX`, joining a surrogate pair. `JSONTree.parse` has validated the text, so surrogates come
+    /// in pairs; U+FFFD stands in only where the type system asks for a fallback.
     private mutating func unicodeEscape() throws -> Unicode.Scalar {
         let first = try hex4()
         if (0xD800..<0xDC00).contains(first), bytes[index...].starts(with: Array("\\u".utf8)) {

@@ -1,3 +1,6 @@
+import Foundation
+import ReflectMap
+
 /// A parsed JSON document that keeps what the generator needs and `JSONSerialization` loses: the
 /// order of each object's keys and the spelling of each number.
 ///
@@ -34,10 +37,23 @@ public indirect enum JSONTree: Equatable, Sendable {
 
     /// Parses UTF-8 JSON text.
     ///
+    /// The text is first checked by ReflectMap's own parser (``JSONValue/init(parsing:maxDepth:)``), so
+    /// the generator accepts exactly the documents the mapper reads.
     /// - Parameter bytes: The document, UTF-8 encoded; a leading byte order mark is skipped.
     /// - Throws: ``GeneratorError/malformedJSON(source:offset:reason:)`` (with an empty source name)
-    ///   for text that is not JSON, or that nests deeper than 512 levels.
+    ///   for text that is not JSON by RFC 8259, or that nests deeper than 512 levels.
     public static func parse(_ bytes: [UInt8]) throws -> JSONTree {
+        do {
+            _ = try JSONValue(parsing: Data(bytes))
+        } catch let error as MappingError {
+            let offset = error.byteOffset ?? 0
+            var reason = error.description
+            if case .malformedJSON(let message) = error.kind {
+                let suffix = " at byte \(offset)."
+                reason = message.hasSuffix(suffix) ? String(message.dropLast(suffix.count)) : message
+            }
+            throw GeneratorError.malformedJSON(source: "", offset: offset, reason: reason)
+        }
         var reader = JSONReader(bytes)
         return try reader.document()
     }

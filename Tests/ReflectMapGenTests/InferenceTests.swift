@@ -120,7 +120,7 @@ struct InferenceTests {
     @Test("Top levels that cannot be models are refused", arguments: [
         (#"42"#, GeneratorError.unsupportedTopLevel(source: "sample1.json", found: "a number")),
         (#"[1, 2]"#, GeneratorError.unsupportedTopLevel(source: "sample1.json", found: "an array of numbers")),
-        (#"{"a": }"#, GeneratorError.malformedJSON(source: "sample1.json", offset: 6, reason: "unexpected character")),
+        (#"{"a": }"#, GeneratorError.malformedJSON(source: "sample1.json", offset: 6, reason: "Unexpected '}'; expected a value")),
     ])
     func refusedTopLevels(json: String, error: GeneratorError) {
         #expect(throws: error) { try generate(json) }

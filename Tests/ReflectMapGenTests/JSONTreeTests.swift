@@ -18,15 +18,23 @@ struct JSONTreeTests {
 
     @Test("Decodes escapes and surrogate pairs")
     func escapes() throws {
-        let tree = try JSONTree.parse(Array(#"["a\"\\\/\b\f\n\r\t", "\u00e9\ud83d\ude00", "\ud800x", "日本"]"#.utf8))
-        #expect(tree == .array([.string("a\"\\/\u{08}\u{0C}\n\r\t"), .string("é😀"), .string("\u{FFFD}x"), .string("日本")]))
+        let tree = try JSONTree.parse(Array(#"["a\"\\\/\b\f\n\r\t", "\u00e9\ud83d\ude00", "日本"]"#.utf8))
+        #expect(tree == .array([.string("a\"\\/\u{08}\u{0C}\n\r\t"), .string("é😀"), .string("日本")]))
     }
 
-    @Test("Refuses what is not JSON", arguments: [
+    @Test("Refuses what is not JSON, exactly as the mapper does", arguments: [
         "", "{", "[1,]", "{\"a\" 1}", "01", "1.", "1e", "\"abc", "\"\\x\"", "\"\\u12\"", "tru", "[1] 2", "-", "\"a\u{01}\"",
+        "[\"\\ud800x\"]", "[1e400]",
     ])
     func malformed(text: String) {
         #expect(throws: GeneratorError.self) { try JSONTree.parse(Array(text.utf8)) }
+    }
+
+    @Test("Refuses invalid UTF-8 with the offset of the bad byte")
+    func invalidUTF8() {
+        #expect(throws: GeneratorError.malformedJSON(source: "", offset: 2, reason: "Invalid UTF-8 byte 0xFF in a string")) {
+            try JSONTree.parse([UInt8(ascii: "["), UInt8(ascii: "\""), 0xFF, UInt8(ascii: "\""), UInt8(ascii: "]")])
+        }
     }
 
     @Test("Refuses nesting deeper than 512 levels instead of exhausting the stack")

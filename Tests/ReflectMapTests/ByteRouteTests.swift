@@ -170,15 +170,24 @@ struct ByteRouteTests {
         let digits = String(repeating: "9", count: 200)
         #expect(try mapper.map(Numbers.self, from: json(#"{"real": \#(digits)}"#)).real == Double(digits))
         #expect(try mapper.map(Numbers.self, from: json(#"{"real": 123456789012345678901234567890}"#)).real == 123456789012345678901234567890.0)
-        let tooBig = String(repeating: "9", count: 400)
         let error = mappingError {
-            _ = try JSONMapper(mode: .strict).map(Numbers.self, from: json(#"{"small": 0, "big": 0, "real": \#(tooBig), "exact": 0}"#))
+            _ = try JSONMapper(mode: .strict).map(Numbers.self, from: json(#"{"small": 0, "big": \#(digits), "real": 0, "exact": 0}"#))
         }
         guard case .numberOutOfRange? = error?.kind else {
             Issue.record("expected numberOutOfRange, got \(String(describing: error))")
             return
         }
-        #expect(try mapper.map(Numbers.self, from: json(#"{"real": \#(tooBig)}"#)).real == 0)
+    }
+
+    @Test("An integer beyond Double's range is rejected, as JSONSerialization rejects it (found by fuzzing)")
+    func integerBeyondDouble() throws {
+        let tooBig = "[131, " + String(repeating: "6", count: 320) + "]"
+        #expect((try? JSONSerialization.jsonObject(with: json(tooBig))) == nil)
+        let error = mappingError { _ = try JSONValue(parsing: json(tooBig)) }
+        #expect(error?.byteOffset == 6)
+        #expect(error?.description.contains("(320 characters) is too large for a Double") == true)
+        let model = #"{"real": \#(String(repeating: "6", count: 320))}"#
+        #expect(mappingError { _ = try mapper.map(Numbers.self, from: json(model)) }?.byteOffset == 9)
     }
 
     @Test("A key path maps the value there and still validates the rest of the input")

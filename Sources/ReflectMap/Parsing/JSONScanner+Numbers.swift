@@ -1,7 +1,8 @@
 extension JSONScanner {
     /// Reads the number under the cursor.
     ///
-    /// - Integers (no fraction, no exponent) are exact: `Int64`, then `UInt64`, then their text.
+    /// - Integers (no fraction, no exponent) are exact: `Int64`, then `UInt64`, then their text, as
+    ///   long as a `Double` can hold their magnitude.
     /// - Anything else becomes the correctly rounded `Double`. When the decimal significand fits in
     ///   53 bits and the power of ten is at most 22, both are exact doubles and one IEEE multiplication
     ///   or division rounds correctly (Clinger's fast path). Every other case goes to the standard
@@ -60,7 +61,11 @@ extension JSONScanner {
                 if significand <= UInt64(Int64.max) { return .integer(-Int64(significand)) }
                 if significand == UInt64(Int64.max) + 1 { return .integer(.min) }
             }
-            return .large(String(decoding: bytes[start..<index], as: UTF8.self))
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            // Like every other number, and as `JSONSerialization` does, one beyond `Double`'s
+            // range is rejected.
+            guard Double(text)?.isFinite == true else { throw tooLarge(text, at: start) }
+            return .large(text)
         }
         return .double(try double(start: start, significand: significand, exact: !significandOverflowed,
                                   powerOfTen: exponent - fractionDigits, negative: negative))
@@ -80,10 +85,13 @@ extension JSONScanner {
             return negative ? -value : value
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
-            throw error("The number \(text) is too large for a Double", at: start)
-        }
+        guard let value = Double(text), value.isFinite else { throw tooLarge(text, at: start) }
         return value
+    }
+
+    private func tooLarge(_ text: String, at start: Int) -> MappingError {
+        let shown = text.count > 40 ? text.prefix(40) + "… (\(text.count) characters)" : text
+        return error("The number \(shown) is too large for a Double", at: start)
     }
 
     /// Adds the digits under the cursor to `significand`, noting when it no longer holds them exactly.

@@ -11,7 +11,8 @@ import Foundation
 /// - input must be UTF-8 (RFC 8259 §8.1); a leading UTF-8 byte order mark is ignored;
 /// - invalid UTF-8, and `\u` escapes that leave a surrogate unpaired, are rejected;
 /// - integers beyond 64 bits are kept as their exact text (``JSONNumber/large(_:)``);
-/// - a number whose magnitude is too large for a `Double` is rejected; one too small becomes zero;
+/// - a number whose magnitude is too large for a `Double`, integer or not, is rejected, as
+///   `JSONSerialization` does; one too small becomes zero;
 /// - containers may nest ``maxDepth`` deep; one level deeper throws, so no input can exhaust the stack.
 ///
 /// Errors are ``MappingError``s of kind `malformedJSON` (with ``MappingError/byteOffset``) or

@@ -43,7 +43,8 @@ public enum JSONValue: Sendable, Hashable {
 
     /// The value in `JSONSerialization`'s spelling: `[String: Any]`, `[Any]`, `String`, `NSNumber`
     /// (booleans included) and `NSNull`. An integer beyond 64 bits becomes an `NSDecimalNumber`, which
-    /// keeps 38 significant digits (``JSONMapper/data(from:)`` writes a `JSONValue` property exactly).
+    /// keeps 38 significant digits, or a `Double` beyond `Decimal`'s range, as with `JSONSerialization`
+    /// (``JSONMapper/data(from:)`` writes a `JSONValue` property exactly).
     public var jsonObject: Any {
         switch self {
         case .null: return NSNull()
@@ -92,7 +93,11 @@ public enum JSONNumber: Sendable, Hashable, CustomStringConvertible {
         case .integer(let value): return NSNumber(value: value)
         case .unsigned(let value): return NSNumber(value: value)
         case .double(let value): return NSNumber(value: value)
-        case .large(let text): return NSDecimalNumber(string: text)
+        case .large(let text):
+            // As `JSONSerialization` gives it: an `NSDecimalNumber` while `Decimal` can hold it,
+            // else the nearest `Double`.
+            if let value = Decimal(string: text) { return NSDecimalNumber(decimal: value) }
+            return NSNumber(value: Double(text) ?? .infinity)
         }
     }
 }
