@@ -121,6 +121,10 @@ struct ByteRouteTests {
         #expect(table.counts == ["b": 2])
         let (_, report) = try mapper.mapWithReport(Texts.self, from: json(#"{"extra": 1, "name": "a", "extra": 2}"#))
         #expect(report.unmappedKeys == ["extra"])
+        // The value under the earlier copy is still validated, unlike JSONSerialization (found by fuzzing).
+        let hidden = json(#"{"real": 1e999, "real": 1}"#)
+        #expect((try? JSONSerialization.jsonObject(with: hidden)) != nil)
+        #expect(mappingError { _ = try mapper.map(Numbers.self, from: hidden) }?.byteOffset == 9)
     }
 
     @Test("@JSONKey alternates keep their priority whatever order the keys arrive in")
