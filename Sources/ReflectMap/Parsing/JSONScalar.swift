@@ -116,8 +116,12 @@ enum JSONScalar {
         case .unsigned(let value): return Double(value)
         case .double(let value): return value
         case .decimal(let value):
-            // Parsed from the digits: correctly rounded, unlike `NSDecimalNumber.doubleValue`.
-            return Double(value.description) ?? NSDecimalNumber(decimal: value).doubleValue
+            // An integer beyond 64 bits is parsed from its digits, correctly rounded. A fraction,
+            // which `JSONSerialization` boxes as `NSDecimalNumber` when it is long (canada.json), gets
+            // `doubleValue`, as hand-written code and `JSONDecoder` do: a few ulps off at worst, and
+            // ten times faster than going through the text. The byte route never comes here for them.
+            if value.exponent >= 0, let double = Double(value.description) { return double }
+            return NSDecimalNumber(decimal: value).doubleValue
         default: return nil
         }
     }
