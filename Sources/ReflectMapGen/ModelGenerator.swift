@@ -30,6 +30,7 @@ public struct ModelGenerator: Sendable {
             throw GeneratorError.usage("\(name) cannot name a type: use letters, digits and underscores, not a Swift or Foundation type name.")
         }
         let root = ObjectShape(hint: NameHint(key: options.rootName, isElement: false))
+        defer { root.releaseGraph() }
         let isArray = try read(samples, into: root)
         ShapeAnalysis.findDictionaries(under: root)
         ShapeAnalysis.mergeSameNamedClasses(under: root)

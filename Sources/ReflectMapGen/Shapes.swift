@@ -102,6 +102,12 @@ final class ValueShape {
         }
     }
 
+    /// Drops the shapes found here; see ``ObjectShape/releaseGraph()``.
+    fileprivate func detach() {
+        element = nil
+        object = nil
+    }
+
     /// A JSON kind, `null` aside.
     enum Kind: Hashable {
         case bool, number, string, array, object
@@ -194,6 +200,32 @@ final class ObjectShape {
         dictionaryValues = values
         keys = []
         fields = [:]
+    }
+
+    /// Breaks every reference between the shapes reachable from this one, so that they are freed
+    /// once generation is done: a class that contains itself (see
+    /// ``ShapeAnalysis/mergeNestedRepeats(under:)``) makes the graph cyclic. The shapes are empty
+    /// afterwards.
+    func releaseGraph() {
+        var objects: [ObjectShape] = [self]
+        var values: [ValueShape] = []
+        var seen: Set<ObjectIdentifier> = []
+        while !objects.isEmpty || !values.isEmpty {
+            if let object = objects.popLast() {
+                guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
+                values += object.fields.values
+                if let dictionaryValues = object.dictionaryValues { values.append(dictionaryValues) }
+                if let forward = object.forward { objects.append(forward) }
+                object.fields = [:]
+                object.dictionaryValues = nil
+                object.forward = nil
+            } else if let value = values.popLast() {
+                guard seen.insert(ObjectIdentifier(value)).inserted else { continue }
+                if let element = value.element { values.append(element) }
+                if let object = value.object { objects.append(object) }
+                value.detach()
+            }
+        }
     }
 
     /// Merges another object shape into this one; from then on it forwards here.
