@@ -14,6 +14,10 @@ func readSample(_ path: String) throws -> Sample {
     return Sample(name: url.lastPathComponent, bytes: Array(data))
 }
 
+func write(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+}
+
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data("reflectmap-gen: \(message)\n".utf8))
     exit(status)
@@ -22,14 +26,14 @@ func fail(_ message: String, status: Int32) -> Never {
 do {
     let command = try GeneratorCommand(arguments: Array(CommandLine.arguments.dropFirst()))
     if command.showsHelp {
-        print(GeneratorCommand.usage)
+        write(GeneratorCommand.usage + "\n")
         exit(0)
     }
     let source = try ModelGenerator(options: command.options).generate(from: command.inputs.map(readSample))
     if let outputPath = command.outputPath {
         try Data(source.utf8).write(to: URL(fileURLWithPath: outputPath))
     } else {
-        print(source, terminator: "")
+        write(source)
     }
 } catch let error as GeneratorError {
     if case .usage = error {

@@ -42,15 +42,15 @@ final class DictionaryAdapter<Value>: TypeAdapter<[String: Value]>, @unchecked S
         while let span = try scanner.nextKey(first: first) {
             first = false
             let key = scanner.string(span)
-            // A repeated key: the dictionary route sees only its last value.
-            if result[key] != nil || droppedKeys.contains(key) { throw RepeatedPropertyValue() }
             context.push(.key(key))
             do {
-                if let mapped = try value.read(&scanner, &context) {
-                    result[key] = mapped
+                // A repeated key, kept or dropped before: the dictionary route sees only its last value.
+                let repeated = if let mapped = try value.read(&scanner, &context) {
+                    result.updateValue(mapped, forKey: key) != nil || (!droppedKeys.isEmpty && droppedKeys.contains(key))
                 } else {
-                    droppedKeys.insert(key)
+                    !droppedKeys.insert(key).inserted || result[key] != nil
                 }
+                if repeated { throw RepeatedPropertyValue() }
             } catch let error as MappingError {
                 throw error.prefixed(by: .key(key))
             }

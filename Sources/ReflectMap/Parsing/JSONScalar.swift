@@ -40,14 +40,8 @@ enum JSONScalar {
         case .integer(let value): self = .integer(value)
         case .unsigned(let value): self = .unsigned(value)
         case .double(let value): self = .double(value)
-        case .large(let text):
-            // `Decimal` holds up to 38 digits and an exponent up to 127, as `JSONSerialization`'s
-            // `NSDecimalNumber` does; beyond that, `JSONSerialization` gives the nearest `Double`.
-            if let value = Decimal(string: text) {
-                self = .decimal(value)
-            } else {
-                self = .double(Double(text) ?? .infinity)
-            }
+        // Exactly as the dictionary route sees it (`NSDecimalNumber`, or a `Double` beyond `Decimal`).
+        case .large: self = JSONScalar(number.jsonObject)
         }
     }
 

@@ -48,7 +48,6 @@ extension JSONScanner {
                 exponent = min(exponent * 10 + Int(value), Self.exponentClamp)
                 index += 1
             }
-            if exponent == Self.exponentClamp { significandOverflowed = true }
             if exponentNegative { exponent = -exponent }
         }
 
@@ -67,7 +66,8 @@ extension JSONScanner {
             guard Double(text)?.isFinite == true else { throw tooLarge(text, at: start) }
             return .large(text)
         }
-        return .double(try double(start: start, significand: significand, exact: !significandOverflowed,
+        let exact = !significandOverflowed && abs(exponent) < Self.exponentClamp
+        return .double(try double(start: start, significand: significand, exact: exact,
                                   powerOfTen: exponent - fractionDigits, negative: negative))
     }
 
