@@ -10,20 +10,28 @@ import Foundation
 /// ```
 ///
 /// A mapper is a small value; copy it freely and use it from any thread. Each model type's plan is
-/// built the first time it is used with a given ``KeyTranslator`` and cached for the life of the
-/// process.
+/// built the first time the mapper (or a copy of it) uses it, and cached: with a built-in
+/// ``KeyTranslator`` for the life of the process, shared by every mapper; with a custom one for as
+/// long as the mapper or a copy of it lives.
 public struct JSONMapper: Sendable {
     /// Turns property names into JSON keys. `@JSONKey` overrides it per property.
-    public var keyTranslator: KeyTranslator
+    public var keyTranslator: KeyTranslator {
+        didSet { cache = keyTranslator.sharedCache ?? PlanCache() }
+    }
     /// Lenient (the default) or strict handling of JSON that does not match the model.
     public var mode: MappingMode
     /// How `Date` properties are read and written. The default is ``DateStrategy/iso8601``.
     public var dateStrategy: DateStrategy
     /// Writes `nil` optionals as `null` instead of leaving their keys out. Off by default.
     public var writesNilAsNull = false
+    /// How ``data(from:)`` lays out its output: sorted keys and slashes left alone by default.
+    public var outputFormatting: OutputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     /// The deepest nesting of objects and arrays that the mapper walks, 256 by default. Deeper input
     /// throws ``MappingError/Kind/nestingTooDeep(limit:)`` instead of exhausting the stack.
     public var maxDepth = 256
+
+    /// The plans built for this configuration, shared by the mapper's copies.
+    private var cache: PlanCache
 
     /// Creates a mapper.
     ///
@@ -39,6 +47,27 @@ public struct JSONMapper: Sendable {
         self.keyTranslator = keyTranslator
         self.mode = mode
         self.dateStrategy = dateStrategy
+        self.cache = keyTranslator.sharedCache ?? PlanCache()
+    }
+
+    /// Output options for ``JSONMapper/data(from:)``, in `JSONEncoder`'s words.
+    public struct OutputFormatting: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt
+
+        /// Creates a set of options from its raw bits.
+        ///
+        /// - Parameter rawValue: The bits of the options.
+        public init(rawValue: UInt) {
+            self.rawValue = rawValue
+        }
+
+        /// Members in key order, so the output is stable. On by default.
+        public static let sortedKeys = OutputFormatting(rawValue: 1 << 0)
+        /// Line breaks and two-space indentation, with `" : "` between a key and its value.
+        public static let prettyPrinted = OutputFormatting(rawValue: 1 << 1)
+        /// Writes `/` as it is rather than as `\/`. On by default (unlike `JSONEncoder`, whose
+        /// default escapes it); remove it for output that may be embedded in HTML `<script>` tags.
+        public static let withoutEscapingSlashes = OutputFormatting(rawValue: 1 << 2)
     }
 
     // MARK: JSON → models
@@ -47,6 +76,10 @@ public struct JSONMapper: Sendable {
     ///
     /// The bytes go straight into the model's fields: no dictionary is built, a value no property
     /// wants is validated and skipped, and a string is decoded only when a property takes it.
+    ///
+    /// - Parameters:
+    ///   - type: The model type, or `[Model].self`.
+    ///   - data: UTF-8 JSON.
     /// - Throws: ``MappingError`` for malformed JSON (with its ``MappingError/byteOffset``), a
     ///   top-level value of the wrong kind, or (in strict mode) any mismatch.
     public func map<T: Mappable>(_ type: T.Type, from data: Data) throws -> T {
@@ -54,52 +87,129 @@ public struct JSONMapper: Sendable {
     }
 
     /// Maps a dictionary, as `JSONSerialization` returns it, into a model.
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - dictionary: A JSON object.
+    /// - Throws: ``MappingError`` when the dictionary cannot be mapped.
     public func map<T: Mappable>(_ type: T.Type, from dictionary: [String: Any]) throws -> T {
-        try read(T.self, from: dictionary, path: [], reporting: false).value
+        try read(T.self, fromTree: dictionary, path: [], reporting: false).value
     }
 
     /// Maps the value at a dotted key path, such as `"data.result"`, to unwrap an envelope.
     /// A numeric component indexes an array: `"data.items.0"`.
+    ///
+    /// - Parameters:
+    ///   - type: The model type, or `[Model].self`.
+    ///   - data: UTF-8 JSON.
+    ///   - keyPath: Dot-separated keys and array indices.
+    /// - Throws: ``MappingError``, of kind ``MappingError/Kind/keyPathNotFound(_:)`` when the path leads nowhere.
     public func map<T: Mappable>(_ type: T.Type, from data: Data, at keyPath: String) throws -> T {
         try read(T.self, from: data, at: keyPath, reporting: false).value
     }
 
     /// Maps a top-level JSON array into models.
+    ///
+    /// - Parameters:
+    ///   - type: The element model type.
+    ///   - data: UTF-8 JSON holding an array.
+    /// - Throws: ``MappingError`` when the data cannot be mapped.
     public func mapArray<T: Mappable>(_ type: T.Type, from data: Data) throws -> [T] {
         try map([T].self, from: data)
     }
 
     /// Maps any `JSONSerialization` output: a dictionary for a model, an array for `[Model]`.
+    ///
+    /// - Parameters:
+    ///   - type: The model type, or `[Model].self`.
+    ///   - object: What `JSONSerialization` returned, or Swift values of the same shapes.
+    /// - Throws: ``MappingError`` when the object cannot be mapped.
     public func map<T: Mappable>(_ type: T.Type, fromJSONObject object: Any) throws -> T {
-        try read(T.self, from: object, path: [], reporting: false).value
+        try read(T.self, fromTree: object, path: [], reporting: false).value
     }
 
     /// Maps JSON bytes and reports what did not match exactly: unmapped keys, unfilled properties,
     /// coercions and skipped values.
+    ///
+    /// - Parameters:
+    ///   - type: The model type, or `[Model].self`.
+    ///   - data: UTF-8 JSON.
+    /// - Throws: ``MappingError`` when the data cannot be mapped at all.
     public func mapWithReport<T: Mappable>(_ type: T.Type, from data: Data) throws -> (value: T, report: MappingReport) {
         try read(T.self, from: data, at: nil, reporting: true)
     }
 
     /// Maps a dictionary and reports what did not match exactly.
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - dictionary: A JSON object.
+    /// - Throws: ``MappingError`` when the dictionary cannot be mapped at all.
     public func mapWithReport<T: Mappable>(
         _ type: T.Type, from dictionary: [String: Any]
     ) throws -> (value: T, report: MappingReport) {
-        try read(T.self, from: dictionary, path: [], reporting: true)
+        try read(T.self, fromTree: dictionary, path: [], reporting: true)
     }
 
     /// Maps any `JSONSerialization` output and reports what did not match exactly.
+    ///
+    /// - Parameters:
+    ///   - type: The model type, or `[Model].self`.
+    ///   - object: What `JSONSerialization` returned.
+    /// - Throws: ``MappingError`` when the object cannot be mapped at all.
     public func mapWithReport<T: Mappable>(
         _ type: T.Type, fromJSONObject object: Any
     ) throws -> (value: T, report: MappingReport) {
-        try read(T.self, from: object, path: [], reporting: true)
+        try read(T.self, fromTree: object, path: [], reporting: true)
+    }
+
+    // MARK: models → JSON
+
+    /// The model as a JSON object, ready for `JSONSerialization`.
+    ///
+    /// - Parameter value: The model.
+    /// - Throws: ``MappingError`` for a reference cycle, a value JSON cannot hold, or a model that
+    ///   is an array (use ``jsonObject(from:)``).
+    public func dictionary(from value: some Mappable) throws -> [String: Any] {
+        let json = try jsonObject(from: value)
+        guard let object = json as? [String: Any] else {
+            throw MappingError(.typeMismatch(expected: "a JSON object", found: JSONScalar(json).summary))
+        }
+        return object
+    }
+
+    /// The model as a `JSONSerialization`-ready value: a dictionary, or an array for `[Model]`.
+    ///
+    /// - Parameter value: The model, or an array of models.
+    /// - Throws: ``MappingError`` for a reference cycle or a value JSON cannot hold.
+    public func jsonObject<T: Mappable>(from value: T) throws -> Any {
+        try write(value, toTree: true).result
+    }
+
+    /// The model as UTF-8 JSON bytes, laid out as ``outputFormatting`` says (keys sorted by default, so
+    /// the output is stable).
+    ///
+    /// - Parameter value: The model, or an array of models.
+    /// - Throws: ``MappingError`` for a reference cycle or a value JSON cannot hold (a non-finite
+    ///   number, or a raw `Any` value that is not JSON).
+    public func data(from value: some Mappable) throws -> Data {
+        Data(try write(value, toTree: false).bytes)
+    }
+}
+
+// MARK: - The two routes
+
+extension JSONMapper {
+    var readSettings: ReadSettings {
+        ReadSettings(mode: mode, dateStrategy: dateStrategy, maxDepth: maxDepth)
     }
 
     /// The byte route. The bytes go straight into the model; the rare document where that cannot give
-    /// the dictionary route's answer is read again through a ``JSONValue`` tree and the dictionary
-    /// route, so that both routes always agree:
+    /// the tree route's answer is read again through a ``JSONValue`` tree, so that both routes
+    /// always agree:
     /// - an object that gives one property two values (a repeated key, or a preferred alternate key
-    ///   after a lesser one): the dictionary route sees only the value that wins;
-    /// - any mapping error: the error is then the dictionary route's (which checks properties in
+    ///   after a lesser one): a tree holds only the value that wins;
+    /// - any mapping error: the error is then the tree route's (which checks properties in
     ///   declaration order), and malformed JSON anywhere in the input is reported as such first.
     private func read<T>(
         _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
@@ -120,34 +230,26 @@ public struct JSONMapper: Sendable {
     private func readBytes<T>(
         _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
-        let adapter = try keyTranslator.cache.adapter(for: T.self, translator: keyTranslator)
-        var scanner = JSONScanner(data, maxDepth: maxDepth)
+        let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
+        var scanner = JSONScanner(data)
         var path: [PathComponent] = []
         var open: JSONScanner.OpenContainers = []
-        if let keyPath { (path, open) = try scanner.descend(to: keyPath) }
-        var context = ReadContext(mapper: self, reporting: reporting, path: path)
-        let value: T
-        do {
-            // At the top level every failure throws, in lenient mode too, so `nil` is not expected.
-            guard let read = try adapter.read(&scanner, &context) else {
-                throw MappingError(.typeMismatch(expected: adapter.typeName, found: "an unusable value"))
-            }
-            value = read
-        } catch var error as MappingError {
-            error.components = path + error.components
-            throw error
-        }
-        try scanner.finish(enclosing: open)
-        return (value, context.report?.canonical ?? MappingReport())
+        if let keyPath { (path, open) = try scanner.descend(to: keyPath, maxDepth: maxDepth) }
+        var reader = JSONReader(scanner: scanner, settings: readSettings, reporting: reporting, path: path.map(\.step))
+        let value = try read(adapter, &reader)
+        var rest = reader.scanner
+        try rest.finish(enclosing: open, maxDepth: maxDepth)
+        return (value, reader.report?.canonical ?? MappingReport())
     }
 
-    /// Maps bytes through a ``JSONValue`` tree and the dictionary route. The tree is parsed with the
-    /// mapper's depth limit and the key path is followed as ``JSONScanner/descend(to:)`` follows it.
+    /// Maps bytes through a ``JSONValue`` tree and the tree route. The tree is parsed with the
+    /// mapper's depth limit and the key path is followed as ``JSONScanner/descend(to:maxDepth:)``
+    /// follows it.
     private func readTree<T>(
         _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
         var value = try JSONValue(parsing: data, maxDepth: maxDepth)
-        var path: [PathComponent] = []
+        var path: [PathStep] = []
         for component in keyPath.map(JSONScanner.components(of:)) ?? [] {
             if case .object = value, let member = value[component] {
                 value = member
@@ -156,60 +258,66 @@ public struct JSONMapper: Sendable {
                 value = element
                 path.append(.index(index))
             } else {
-                throw MappingError(.keyPathNotFound(keyPath ?? ""), at: path)
+                throw MappingError(.keyPathNotFound(keyPath ?? ""), at: path.map(\.component))
             }
         }
-        return try read(T.self, from: value.jsonObject, path: path, reporting: reporting)
+        return try read(T.self, fromTree: value.jsonObject, path: path, reporting: reporting)
     }
 
     /// The route for `JSONSerialization` output.
     private func read<T>(
-        _ type: T.Type, from json: Any, path: [PathComponent], reporting: Bool
+        _ type: T.Type, fromTree json: Any, path: [PathStep], reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
-        let adapter = try keyTranslator.cache.adapter(for: T.self, translator: keyTranslator)
-        var context = ReadContext(mapper: self, reporting: reporting, path: path)
+        let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
+        var reader = JSONReader(tree: json, settings: readSettings, reporting: reporting, path: path)
+        let value = try read(adapter, &reader)
+        return (value, reader.report?.canonical ?? MappingReport())
+    }
+
+    /// Reads the top-level value; an error leaves the reader's path where it was thrown, which
+    /// locates it.
+    private func read<T>(_ adapter: TypeAdapter<T>, _ reader: inout JSONReader) throws -> T {
         do {
             // At the top level every failure throws, in lenient mode too, so `nil` is not expected.
-            guard let value = try adapter.read(json, &context) else {
-                throw MappingError(.typeMismatch(expected: adapter.typeName, found: JSONScalar(json).summary))
+            guard let value = try adapter.read(&reader) else {
+                throw reader.error(.typeMismatch(expected: adapter.typeName, found: "an unusable value"))
             }
-            return (value, context.report?.canonical ?? MappingReport())
-        } catch var error as MappingError {
-            error.components = path + error.components
-            throw error
+            return value
+        } catch let error as MappingError {
+            throw reader.locate(error)
         }
     }
 
-    // MARK: models → JSON
-
-    /// The model as a JSON object, ready for `JSONSerialization`.
-    /// - Throws: ``MappingError`` for a reference cycle, a value JSON cannot hold, or a model that
-    ///   is an array (use ``jsonObject(from:)``).
-    public func dictionary(from value: some Mappable) throws -> [String: Any] {
-        let json = try jsonObject(from: value)
-        guard let object = json as? [String: Any] else {
-            throw MappingError(.typeMismatch(expected: "a JSON object", found: JSONScalar(json).summary))
+    private func write<T: Mappable>(_ value: T, toTree: Bool) throws -> JSONWriter {
+        let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
+        let settings = WriteSettings(
+            formatting: outputFormatting, dateStrategy: dateStrategy, writesNilAsNull: writesNilAsNull, maxDepth: maxDepth
+        )
+        var writer = JSONWriter(settings: settings, toTree: toTree)
+        do {
+            try adapter.write(value, to: &writer)
+        } catch let error as MappingError where !error.isLocated {
+            throw writer.error(error.kind)
         }
-        return object
+        return writer
     }
+}
 
-    /// The model as a `JSONSerialization`-ready value: a dictionary, or an array for `[Model]`.
-    public func jsonObject<T: Mappable>(from value: T) throws -> Any {
-        try write(value, forSerializer: false)
+extension PathComponent {
+    var step: PathStep {
+        switch self {
+        case .key(let key): return .key(key)
+        case .index(let index): return .index(index)
+        }
     }
+}
 
-    /// The model as UTF-8 JSON bytes, with keys sorted so the output is stable.
-    /// - Throws: ``MappingError`` for a reference cycle or a value JSON cannot hold (a non-finite
-    ///   number, or a raw `Any` value that is not JSON).
-    public func data(from value: some Mappable) throws -> Data {
-        var serializer = JSONSerializer()
-        try serializer.write(write(value, forSerializer: true))
-        return Data(serializer.bytes)
-    }
-
-    private func write<T: Mappable>(_ value: T, forSerializer: Bool) throws -> Any {
-        let adapter = try keyTranslator.cache.adapter(for: T.self, translator: keyTranslator)
-        var context = WriteContext(mapper: self, forSerializer: forSerializer)
-        return try adapter.write(value, &context) ?? NSNull()
+extension PathStep {
+    var component: PathComponent {
+        switch self {
+        case .key(let key): return .key(key)
+        case .index(let index): return .index(index)
+        case .inputKey, .between: return .key("")
+        }
     }
 }

@@ -5,13 +5,14 @@
 /// stay whole, so names round-trip: with ``snakeCase``, `userID` ⇄ `user_id` and
 /// `profileImageURL` ⇄ `profile_image_url`. `@JSONKey` overrides the translator for one property.
 ///
-/// Each translator owns the cache of plans built with it. Create a ``custom(_:)`` translator once
-/// and keep it, rather than making a new one per call.
+/// Plans are cached by the ``JSONMapper`` that uses the translator: a built-in translator's plans
+/// are shared by every mapper, a custom translator's by the mapper and its copies.
 public struct KeyTranslator: Sendable {
     /// A short name for diagnostics, such as `"snakeCase"`.
     public let name: String
     private let translate: @Sendable (String) -> String
-    let cache: PlanCache
+    /// The process-wide cache of a built-in translator; `nil` for a custom one.
+    let sharedCache: PlanCache?
 
     /// Creates a translator from a function of the property name.
     ///
@@ -21,7 +22,13 @@ public struct KeyTranslator: Sendable {
     public init(name: String, _ translate: @escaping @Sendable (String) -> String) {
         self.name = name
         self.translate = translate
-        self.cache = PlanCache()
+        self.sharedCache = nil
+    }
+
+    private init(builtIn name: String, _ translate: @escaping @Sendable (String) -> String) {
+        self.name = name
+        self.translate = translate
+        self.sharedCache = PlanCache()
     }
 
     /// The JSON key for a Swift property name.
@@ -30,36 +37,39 @@ public struct KeyTranslator: Sendable {
     }
 
     /// Uses the property name unchanged: `userID` → `userID`.
-    public static let identity = KeyTranslator(name: "identity") { $0 }
+    public static let identity = KeyTranslator(builtIn: "identity") { $0 }
 
     /// Lower case with underscores (GSON `LOWER_CASE_WITH_UNDERSCORES`): `profileImageURL` → `profile_image_url`.
-    public static let snakeCase = KeyTranslator(name: "snakeCase") { joined($0, "_", .lower) }
+    public static let snakeCase = KeyTranslator(builtIn: "snakeCase") { joined($0, "_", .lower) }
 
     /// Lower case with dashes (GSON `LOWER_CASE_WITH_DASHES`): `profileImageURL` → `profile-image-url`.
-    public static let kebabCase = KeyTranslator(name: "kebabCase") { joined($0, "-", .lower) }
+    public static let kebabCase = KeyTranslator(builtIn: "kebabCase") { joined($0, "-", .lower) }
 
     /// Lower case with dots (GSON `LOWER_CASE_WITH_DOTS`): `profileImageURL` → `profile.image.url`.
-    public static let lowerCaseWithDots = KeyTranslator(name: "lowerCaseWithDots") { joined($0, ".", .lower) }
+    public static let lowerCaseWithDots = KeyTranslator(builtIn: "lowerCaseWithDots") { joined($0, ".", .lower) }
 
     /// Upper case with underscores (GSON `UPPER_CASE_WITH_UNDERSCORES`): `profileImageURL` → `PROFILE_IMAGE_URL`.
-    public static let upperCaseWithUnderscores = KeyTranslator(name: "upperCaseWithUnderscores") {
+    public static let upperCaseWithUnderscores = KeyTranslator(builtIn: "upperCaseWithUnderscores") {
         joined($0, "_", .upper)
     }
 
     /// The first letter in upper case (GSON `UPPER_CAMEL_CASE`): `profileImageURL` → `ProfileImageURL`.
-    public static let upperCamelCase = KeyTranslator(name: "upperCamelCase") { name in
+    public static let upperCamelCase = KeyTranslator(builtIn: "upperCamelCase") { name in
         let split = NameWords(name)
-        return split.prefix + split.words.map(capitalizedFirst).joined()
+        return split.prefix + split.words.map(capitalizedFirst).joined() + split.suffix
     }
 
     /// Capitalised words separated by spaces (GSON `UPPER_CAMEL_CASE_WITH_SPACES`):
     /// `profileImageURL` → `Profile Image URL`.
-    public static let upperCamelCaseWithSpaces = KeyTranslator(name: "upperCamelCaseWithSpaces") {
+    public static let upperCamelCaseWithSpaces = KeyTranslator(builtIn: "upperCamelCaseWithSpaces") {
         joined($0, " ", .capitalized)
     }
 
-    /// A translator from your own function. Create it once and reuse it: each one keeps its own
-    /// cache of plans.
+    /// A translator from your own function.
+    ///
+    /// - Parameters:
+    ///   - name: A short name for diagnostics.
+    ///   - translate: Returns the JSON key for a Swift property name.
     public static func custom(
         name: String = "custom",
         _ translate: @escaping @Sendable (String) -> String
@@ -77,7 +87,7 @@ public struct KeyTranslator: Sendable {
         case .upper: words = split.words.map { $0.uppercased() }
         case .capitalized: words = split.words.map(capitalizedFirst)
         }
-        return split.prefix + words.joined(separator: separator)
+        return split.prefix + words.joined(separator: separator) + split.suffix
     }
 
     private static func capitalizedFirst(_ word: String) -> String {
@@ -87,18 +97,25 @@ public struct KeyTranslator: Sendable {
 }
 
 /// A property name split into words, acronym-aware: `profileImageURL` → `profile`, `Image`, `URL`;
-/// `URLString` → `URL`, `String`; `line2Text` → `line2`, `Text`. Leading underscores are kept apart
-/// as a prefix, and existing separators (`_`, `-`, `.`, space) also split.
-struct NameWords {
-    var prefix = ""
-    var words: [String] = []
+/// `URLString` → `URL`, `String`; `line2Text` → `line2`, `Text`. Leading and trailing underscores
+/// are kept apart as a prefix and a suffix, which translators put back unchanged, as `JSONEncoder`'s
+/// `convertToSnakeCase` does (`__oneTwo_` → `__one_two_`). Separators inside the name (`_`, `-`,
+/// `.`, space) also split.
+package struct NameWords {
+    package var prefix = ""
+    package var words: [String] = []
+    package var suffix = ""
 
-    init(_ name: String) {
-        let characters = Array(name)
+    package init(_ name: String) {
+        var characters = Array(name)
         var index = 0
         while index < characters.count, characters[index] == "_" {
             prefix.append("_")
             index += 1
+        }
+        while characters.count > index, characters.last == "_" {
+            suffix.append("_")
+            characters.removeLast()
         }
         var current = ""
         func flush() {

@@ -45,23 +45,27 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
     public var value: JSONValue?
 
     var components: [PathComponent]
+    /// Whether ``components`` has been set where the error arose. The mapper gives an error that has
+    /// none (one thrown by the scanner, say) the reader's or writer's path when it reaches the top.
+    var isLocated: Bool
 
-    /// Creates an error about the top-level value; the mapper adds paths as errors unwind.
+    /// Creates an error; the mapper gives it the JSON path where it was thrown.
     public init(_ kind: Kind) {
         self.kind = kind
         self.components = []
+        self.isLocated = false
     }
 
     init(_ kind: Kind, at components: [PathComponent]) {
         self.kind = kind
         self.components = components
+        self.isLocated = true
     }
 
-    /// The same error, one level further out.
-    func prefixed(by component: PathComponent) -> MappingError {
-        var copy = self
-        copy.components.insert(component, at: 0)
-        return copy
+    /// Two errors are equal when they say the same thing about the same place.
+    public static func == (lhs: MappingError, rhs: MappingError) -> Bool {
+        lhs.kind == rhs.kind && lhs.components == rhs.components && lhs.byteOffset == rhs.byteOffset
+            && lhs.value == rhs.value
     }
 
     /// One sentence naming the problem and its path.

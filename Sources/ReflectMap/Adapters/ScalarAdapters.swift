@@ -1,70 +1,42 @@
 import Foundation
 
-/// A scalar type whose adapter is a pair of functions: JSON scalar → value, value → JSON.
+/// A scalar type whose adapter is a pair of functions: reader → value, value → writer.
 final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
-    typealias Reader = (JSONScalar, Any, inout ReadContext) throws -> Value?
-    typealias Writer = (Value, inout WriteContext) throws -> Any
+    typealias Reader = (inout JSONReader) throws -> Value?
+    typealias Writer = (Value, inout JSONWriter) throws -> Void
 
     private let reader: Reader
-    private let assigner: (JSONScalar, Any, inout ReadContext, UnsafeMutableRawPointer) throws -> Void
-    private let appender: (JSONScalar, Any, inout ReadContext, inout [Value]) throws -> Void
+    private let assigner: (inout JSONReader, ModelStorage, FieldLocation<Value>) throws -> Void
+    private let appender: (inout JSONReader, inout [Value]) throws -> Void
     private let writer: Writer
-    /// Whether `read` looks at the raw JSON value, not just the scalar (custom date strategies do).
-    private let needsJSONObject: Bool
 
     /// Called with concrete types only, so the closures built here are specialised for `Value`.
     @inline(__always)
-    init(read: @escaping Reader, write: @escaping Writer, needsJSONObject: Bool = false) {
-        self.needsJSONObject = needsJSONObject
+    init(read: @escaping Reader, write: @escaping Writer) {
         reader = read
-        assigner = { scalar, json, context, field in
-            if let value = try read(scalar, json, &context) {
-                FieldStorage.store(value, in: field, at: 0)
-            }
+        assigner = { reader, storage, field in
+            if let value = try read(&reader) { storage.store(value, at: field) }
         }
-        appender = { scalar, json, context, array in
-            if let value = try read(scalar, json, &context) { array.append(value) }
+        appender = { reader, array in
+            if let value = try read(&reader) { array.append(value) }
         }
         writer = write
     }
 
-    override func read(_ json: Any, _ context: inout ReadContext) throws -> Value? {
-        try reader(JSONScalar(json), json, &context)
+    override func read(_ reader: inout JSONReader) throws -> Value? {
+        try self.reader(&reader)
     }
 
-    override func read(_ json: Any, assigningTo field: UnsafeMutableRawPointer, _ context: inout ReadContext) throws {
-        try assigner(JSONScalar(json), json, &context, field)
+    override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Value>) throws {
+        try assigner(&reader, storage, field)
     }
 
-    override func read(_ json: Any, appendingTo array: inout [Value], _ context: inout ReadContext) throws {
-        try appender(JSONScalar(json), json, &context, &array)
+    override func read(_ reader: inout JSONReader, appendingTo array: inout [Value]) throws {
+        try appender(&reader, &array)
     }
 
-    override func read(_ scanner: inout JSONScanner, _ context: inout ReadContext) throws -> Value? {
-        let (scalar, json) = try scan(&scanner)
-        return try reader(scalar, json, &context)
-    }
-
-    override func read(_ scanner: inout JSONScanner, assigningTo field: UnsafeMutableRawPointer, _ context: inout ReadContext) throws {
-        let (scalar, json) = try scan(&scanner)
-        try assigner(scalar, json, &context, field)
-    }
-
-    override func read(_ scanner: inout JSONScanner, appendingTo array: inout [Value], _ context: inout ReadContext) throws {
-        let (scalar, json) = try scan(&scanner)
-        try appender(scalar, json, &context, &array)
-    }
-
-    /// The scalar under the cursor, and the raw JSON value only when `read` wants it.
-    @inline(__always)
-    private func scan(_ scanner: inout JSONScanner) throws -> (JSONScalar, Any) {
-        guard needsJSONObject else { return (try scanner.scalar(), ()) }
-        let json = try scanner.value().jsonObject
-        return (JSONScalar(json), json)
-    }
-
-    override func write(_ value: Value, _ context: inout WriteContext) throws -> Any? {
-        try writer(value, &context)
+    override func write(_ value: Value, to writer: inout JSONWriter) throws {
+        try self.writer(value, &writer)
     }
 }
 
@@ -79,11 +51,8 @@ protocol IntegerAdapterProviding: FixedWidthInteger, BuiltinAdapterProviding {}
 extension IntegerAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
         ScalarAdapter<Self>(
-            read: { scalar, _, context in try Coercion.integer(scalar, &context) },
-            write: { value, _ in
-                if let small = Int(exactly: value) { return small }
-                return UInt64(truncatingIfNeeded: value)
-            }
+            read: { reader in try Coercion.integer(reader.readScalar(), &reader) },
+            write: { value, writer in writer.writeInteger(value) }
         )
     }
 }
@@ -102,8 +71,8 @@ extension UInt64: IntegerAdapterProviding {}
 extension Double: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
         ScalarAdapter<Double>(
-            read: { scalar, _, context in try Coercion.floatingPoint(scalar, &context) },
-            write: { value, _ in try finite(value, value) }
+            read: { reader in try Coercion.floatingPoint(reader.readScalar(), &reader) },
+            write: { value, writer in try writer.writeDouble(value) }
         )
     }
 }
@@ -111,38 +80,40 @@ extension Double: BuiltinAdapterProviding {
 extension Float: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
         ScalarAdapter<Float>(
-            read: { scalar, _, context in try Coercion.floatingPoint(scalar, &context) },
-            write: { value, _ in try finite(Double(value), value) }
+            read: { reader in try Coercion.floatingPoint(reader.readScalar(), &reader) },
+            write: { value, writer in try writer.writeFloat(value) }
         )
     }
 }
 
-/// JSON has no NaN or infinity.
-private func finite(_ value: Double, _ original: Any) throws -> Any {
-    guard value.isFinite else { throw MappingError(.notRepresentable(value: "\(original)")) }
-    return original
-}
-
 extension Bool: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
-        ScalarAdapter<Bool>(read: { scalar, _, context in try Coercion.bool(scalar, &context) }, write: { value, _ in value })
+        ScalarAdapter<Bool>(
+            read: { reader in try Coercion.bool(reader.readScalar(), &reader) },
+            write: { value, writer in writer.writeBool(value) }
+        )
     }
 }
 
 extension String: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
-        ScalarAdapter<String>(read: { scalar, _, context in try Coercion.string(scalar, &context) }, write: { value, _ in value })
+        ScalarAdapter<String>(
+            read: { reader in try Coercion.string(reader.readScalar(), &reader) },
+            write: { value, writer in writer.writeString(value) }
+        )
     }
 }
 
 extension Decimal: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
         ScalarAdapter<Decimal>(
-            read: { scalar, _, context in try Coercion.decimal(scalar, &context) },
-            write: { value, _ in
-                guard !value.isNaN else { throw MappingError(.notRepresentable(value: "NaN")) }
-                return NSDecimalNumber(decimal: value)
-            }
+            read: { reader in
+                // Exactly as written: a `Double` on the way would round `1.123456789123456789`.
+                let (scalar, exact) = try reader.readDecimal()
+                if let exact, !exact.isNaN { return exact }
+                return try Coercion.decimal(scalar, &reader)
+            },
+            write: { value, writer in try writer.writeDecimal(value) }
         )
     }
 }
@@ -150,8 +121,8 @@ extension Decimal: BuiltinAdapterProviding {
 extension URL: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
         ScalarAdapter<URL>(
-            read: { scalar, _, context in try Coercion.parsed(scalar, &context, as: "URL") { URL(string: $0) } },
-            write: { value, _ in value.absoluteString }
+            read: { reader in try Coercion.parsed(reader.readScalar(), &reader, as: "URL") { URL(string: $0) } },
+            write: { value, writer in writer.writeString(value.absoluteString) }
         )
     }
 }
@@ -159,8 +130,8 @@ extension URL: BuiltinAdapterProviding {
 extension UUID: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
         ScalarAdapter<UUID>(
-            read: { scalar, _, context in try Coercion.parsed(scalar, &context, as: "UUID") { UUID(uuidString: $0) } },
-            write: { value, _ in value.uuidString }
+            read: { reader in try Coercion.parsed(reader.readScalar(), &reader, as: "UUID") { UUID(uuidString: $0) } },
+            write: { value, writer in writer.writeString(value.uuidString) }
         )
     }
 }
@@ -168,10 +139,10 @@ extension UUID: BuiltinAdapterProviding {
 extension Data: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
         ScalarAdapter<Data>(
-            read: { scalar, _, context in
-                try Coercion.parsed(scalar, &context, as: "base64 Data") { Data(base64Encoded: $0) }
+            read: { reader in
+                try Coercion.parsed(reader.readScalar(), &reader, as: "base64 Data") { Data(base64Encoded: $0) }
             },
-            write: { value, _ in value.base64EncodedString() }
+            write: { value, writer in writer.writeString(value.base64EncodedString()) }
         )
     }
 }
@@ -179,36 +150,35 @@ extension Data: BuiltinAdapterProviding {
 extension Date: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
         ScalarAdapter<Date>(
-            read: { scalar, json, context in
-                if let date = try context.dateStrategy.date(from: scalar, json: json) { return date }
-                if case .string = scalar { return try context.fail(.invalidValue(value: scalar.summary, type: "Date"), value: scalar) }
-                return try context.reject(scalar, expected: "Date")
+            read: { reader in
+                let json: Any
+                let scalar: JSONScalar
+                if case .custom = reader.dateStrategy {
+                    // A custom strategy is handed the JSON value itself.
+                    json = try reader.readFoundationObject()
+                    scalar = JSONScalar(json)
+                } else {
+                    scalar = try reader.readScalar()
+                    json = ()
+                }
+                if let date = try reader.dateStrategy.date(from: scalar, json: json) { return date }
+                if case .string = scalar { return try reader.fail(.invalidValue(value: scalar.summary, type: "Date"), value: scalar) }
+                return try reader.reject(scalar, expected: "Date")
             },
-            write: { value, context in try context.dateStrategy.jsonValue(for: value) },
-            needsJSONObject: true
+            write: { value, writer in try writer.writeFoundationObject(writer.dateStrategy.jsonValue(for: value)) }
         )
     }
 }
 
 extension JSONValue: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
-        JSONValueAdapter()
-    }
-}
-
-/// Free-form JSON in a ``JSONValue`` property; `null` is ``JSONValue/null``.
-final class JSONValueAdapter: TypeAdapter<JSONValue>, @unchecked Sendable {
-    override func read(_ json: Any, _ context: inout ReadContext) throws -> JSONValue? {
-        if let value = JSONValue(jsonObject: json) { return value }
-        return try context.reject(JSONScalar(json), expected: "a JSON value")
-    }
-
-    override func read(_ scanner: inout JSONScanner, _ context: inout ReadContext) throws -> JSONValue? {
-        try scanner.value()
-    }
-
-    override func write(_ value: JSONValue, _ context: inout WriteContext) throws -> Any? {
-        context.forSerializer ? value : value.jsonObject
+        ScalarAdapter<JSONValue>(
+            read: { reader in
+                if let value = try reader.readJSONValue() { return value }
+                return try reader.rejectValue(expected: "a JSON value")
+            },
+            write: { value, writer in try writer.writeJSONValue(value) }
+        )
     }
 }
 

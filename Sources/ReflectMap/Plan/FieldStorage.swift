@@ -13,9 +13,13 @@ import SwiftShims
 // 3. Fields that are not strong (`weak`, `unowned`) are never touched: their storage is not a plain
 //    value of the reported type. `TypePlan` skips them.
 // 4. `let` fields are only ever loaded, never stored: the optimiser may assume they never change.
-// 5. A base pointer never outlives the closure it is given to. For a class it points at the object,
+// 5. A `ModelStorage` never outlives the closure it is given to. For a class it points at the object,
 //    which `withExtendedLifetime` keeps alive; for a struct it points at the caller's own variable,
 //    to which the closure has exclusive access for its duration.
+// 6. Nothing outside this file sees a pointer: the rest of the mapper holds `FieldLocation`s (an
+//    offset it cannot do arithmetic with) and `ModelStorage` values, and stores and loads through them.
+// 7. `withStorage(of:isClass:)` is called with `isClass` true only for class types (the plan works it
+//    out with `Model.self is AnyClass`), so the bit cast reinterprets one strong reference as another.
 
 @_silgen_name("swift_reflectionMirror_recursiveCount")
 private func runtimeFieldCount(_ type: Any.Type) -> Int
@@ -61,50 +65,88 @@ enum FieldStorage {
         return fields
     }
 
-    /// Calls `body` with the address of the model's storage, for filling it.
-    static func withMutableBase<Model>(
-        of model: inout Model, isClass: Bool, _ body: (UnsafeMutableRawPointer) throws -> Void
+    /// Calls `body` with the storage of a model, for filling it (invariant 5).
+    @inline(__always)
+    static func withStorage<Model>(
+        of model: inout Model, isClass: Bool, _ body: (ModelStorage) throws -> Void
     ) rethrows {
         if isClass {
-            let object = model as AnyObject
+            // `Model` is a class type, so the value is one strong reference: reinterpreting it costs
+            // nothing, where `as AnyObject` would be a dynamic cast per object.
+            let object = unsafeBitCast(model, to: AnyObject.self)
             try withExtendedLifetime(object) {
-                try body(Unmanaged.passUnretained(object).toOpaque())
+                try body(ModelStorage(base: Unmanaged.passUnretained(object).toOpaque()))
             }
         } else {
             try withUnsafeMutableBytes(of: &model) { buffer in
                 // A struct with no stored properties has no storage, and nothing to fill.
                 guard let base = buffer.baseAddress else { return }
-                try body(base)
+                try body(ModelStorage(base: base))
             }
         }
     }
 
-    /// Calls `body` with the address of the model's storage, for reading it. Returns `nil` for a
-    /// struct with no stored properties.
-    static func withBase<Model, Result>(
-        of model: Model, isClass: Bool, _ body: (UnsafeRawPointer) throws -> Result
+    /// Calls `body` with the storage of a model, for reading it. Returns `nil` for a struct with no
+    /// stored properties.
+    @inline(__always)
+    static func withStorage<Model, Result>(
+        reading model: Model, isClass: Bool, _ body: (ModelStorage) throws -> Result
     ) rethrows -> Result? {
         if isClass {
-            let object = model as AnyObject
+            let object = unsafeBitCast(model, to: AnyObject.self)
             return try withExtendedLifetime(object) {
-                try body(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
+                try body(ModelStorage(base: Unmanaged.passUnretained(object).toOpaque()))
             }
         }
         return try withUnsafeBytes(of: model) { buffer in
             guard let base = buffer.baseAddress else { return nil }
-            return try body(base)
+            // Only loaded from (the caller is writing JSON), never stored into.
+            return try body(ModelStorage(base: UnsafeMutableRawPointer(mutating: base)))
         }
     }
 
-    /// Assigns a field of type `Value` (invariant 2).
-    @inline(__always)
-    static func store<Value>(_ value: Value, in base: UnsafeMutableRawPointer, at offset: Int) {
-        (base + offset).assumingMemoryBound(to: Value.self).pointee = value
+    /// The identity of a class model, for catching reference cycles when writing.
+    static func identity<Model>(of model: Model) -> ObjectIdentifier {
+        ObjectIdentifier(unsafeBitCast(model, to: AnyObject.self))
+    }
+}
+
+/// Where a field of type `Value` lies in its model. Made only here, from a runtime-reported field
+/// (invariant 2); a `@JSONKey` wrapper's field adds the offset of its `wrappedValue`.
+struct FieldLocation<Value>: @unchecked Sendable {
+    fileprivate let offset: Int
+
+    init(_ field: FieldStorage.StoredField) {
+        offset = field.offset
     }
 
-    /// Copies out a field of type `Value` (invariant 2).
+    /// The wrapped value inside a property wrapper stored at `field`.
+    init?<Wrapper>(wrapped field: FieldStorage.StoredField, in wrapper: Wrapper.Type, at keyPath: KeyPath<Wrapper, Value>) {
+        guard let inner = MemoryLayout<Wrapper>.offset(of: keyPath) else { return nil }
+        offset = field.offset + inner
+    }
+}
+
+/// The storage of one model instance. It exists only inside a `FieldStorage.withStorage` closure and
+/// must not escape it (invariant 5).
+struct ModelStorage {
+    fileprivate let base: UnsafeMutableRawPointer
+
+    /// Assigns a field (invariants 2 and 4: callers store only into `var` fields).
     @inline(__always)
-    static func load<Value>(_ type: Value.Type, from base: UnsafeRawPointer, at offset: Int) -> Value {
-        (base + offset).assumingMemoryBound(to: Value.self).pointee
+    func store<Value>(_ value: Value, at field: FieldLocation<Value>) {
+        (base + field.offset).assumingMemoryBound(to: Value.self).pointee = value
+    }
+
+    /// Copies out a field.
+    @inline(__always)
+    func load<Value>(_ field: FieldLocation<Value>) -> Value {
+        (base + field.offset).assumingMemoryBound(to: Value.self).pointee
+    }
+
+    /// Copies out a whole stored field as the type the runtime reported for it: a property wrapper,
+    /// for instance, whose keys the plan reads from a prototype.
+    func load<Value>(_ type: Value.Type, from field: FieldStorage.StoredField) -> Value {
+        (base + field.offset).assumingMemoryBound(to: Value.self).pointee
     }
 }

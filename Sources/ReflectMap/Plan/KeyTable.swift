@@ -11,14 +11,21 @@ struct KeyTable {
     }
 
     private(set) var entries: [Entry] = []
+    /// For each field, the indices of its entries, primary key first.
+    private(set) var fieldKeys: [[Int]] = []
     /// Entry indices by key length in bytes.
     private var byLength: [[Int]] = []
+    private var allKeys: Set<String> = []
     private(set) var hasAlternates = false
 
-    init(fields: [any FieldAccessor]) {
-        for (field, accessor) in fields.enumerated() {
-            for (priority, key) in accessor.keys.enumerated() {
+    /// A table for fields with these keys, each field's primary key first.
+    init(keys fields: [[String]]) {
+        for (field, keys) in fields.enumerated() {
+            fieldKeys.append([])
+            for (priority, key) in keys.enumerated() {
+                fieldKeys[field].append(entries.count)
                 entries.append(Entry(bytes: Array(key.utf8), key: key, field: field, priority: priority))
+                allKeys.insert(key)
                 hasAlternates = hasAlternates || priority > 0
             }
         }
@@ -26,6 +33,11 @@ struct KeyTable {
         for (index, entry) in entries.enumerated() {
             byLength[entry.bytes.count].append(index)
         }
+    }
+
+    /// Whether a field reads this key.
+    func contains(_ key: String) -> Bool {
+        allKeys.contains(key)
     }
 
     /// The entry whose key equals `bytes[start..<end]`. `hint` is the entry expected next: fields

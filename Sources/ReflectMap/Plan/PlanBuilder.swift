@@ -62,9 +62,9 @@ final class PlanBuilder {
         // A prototype instance gives the keys that `@JSONKey` wrappers carry.
         var prototype = Model()
         var fields: [any FieldAccessor] = []
-        try FieldStorage.withMutableBase(of: &prototype, isClass: isClass) { base in
+        try FieldStorage.withStorage(of: &prototype, isClass: isClass) { storage in
             for field in FieldStorage.storedFields(of: Model.self) {
-                if let accessor = try accessor(for: field, in: plan, prototype: UnsafeRawPointer(base)) {
+                if let accessor = try accessor(for: field, in: plan, prototype: storage) {
                     fields.append(accessor)
                 }
             }
@@ -74,7 +74,7 @@ final class PlanBuilder {
     }
 
     private func accessor(
-        for field: FieldStorage.StoredField, in plan: TypePlan, prototype: UnsafeRawPointer
+        for field: FieldStorage.StoredField, in plan: TypePlan, prototype: ModelStorage
     ) throws -> (any FieldAccessor)? {
         // `lazy var` storage is computed on demand, and weak or unowned storage is not a plain value.
         if field.name.hasPrefix("$__lazy_storage_$_") || !field.isStrong { return nil }
@@ -82,9 +82,9 @@ final class PlanBuilder {
             return try wrapper.makeAccessor(field: field, owner: plan.typeName, prototype: prototype, builder: self)
         }
         func make<Value>(_ type: Value.Type) throws -> any FieldAccessor {
-            FieldWriter<Value>(
+            Field<Value>(
                 keys: [translator.key(for: field.name)],
-                offset: field.offset,
+                location: FieldLocation<Value>(field),
                 isFillable: field.isVar,
                 adapter: try adapter(for: Value.self, property: "\(plan.typeName).\(field.name)")
             )
@@ -96,22 +96,22 @@ final class PlanBuilder {
 /// `@JSONKey` and `@JSONIgnored` storage (`_name`), which the builder unwraps.
 protocol PropertyWrapperField {
     static func makeAccessor(
-        field: FieldStorage.StoredField, owner: String, prototype: UnsafeRawPointer, builder: PlanBuilder
+        field: FieldStorage.StoredField, owner: String, prototype: ModelStorage, builder: PlanBuilder
     ) throws -> (any FieldAccessor)?
 }
 
 extension JSONKey: PropertyWrapperField {
     static func makeAccessor(
-        field: FieldStorage.StoredField, owner: String, prototype: UnsafeRawPointer, builder: PlanBuilder
+        field: FieldStorage.StoredField, owner: String, prototype: ModelStorage, builder: PlanBuilder
     ) throws -> (any FieldAccessor)? {
         let property = "\(owner).\(field.name.dropFirst())"
-        guard let inner = MemoryLayout<Self>.offset(of: \Self.wrappedValue) else {
+        guard let location = FieldLocation(wrapped: field, in: Self.self, at: \Self.wrappedValue) else {
             throw MappingError(.unsupportedType(type: String(describing: Self.self), property: property))
         }
-        let wrapper = FieldStorage.load(Self.self, from: prototype, at: field.offset)
-        return FieldWriter<Value>(
+        let wrapper = prototype.load(Self.self, from: field)
+        return Field<Value>(
             keys: [wrapper.key] + wrapper.alternates,
-            offset: field.offset + inner,
+            location: location,
             isFillable: field.isVar,
             adapter: try builder.adapter(for: Value.self, property: property)
         )
@@ -120,7 +120,7 @@ extension JSONKey: PropertyWrapperField {
 
 extension JSONIgnored: PropertyWrapperField {
     static func makeAccessor(
-        field: FieldStorage.StoredField, owner: String, prototype: UnsafeRawPointer, builder: PlanBuilder
+        field: FieldStorage.StoredField, owner: String, prototype: ModelStorage, builder: PlanBuilder
     ) throws -> (any FieldAccessor)? {
         nil
     }

@@ -1,7 +1,12 @@
 import Foundation
 
-/// The adapters and plans built with one ``KeyTranslator``, built once per type and shared by every
-/// mapper and thread that uses the translator.
+/// The adapters and plans of one mapper configuration, built once per type and shared by every copy
+/// of the mapper and every thread.
+///
+/// What can change a plan is the key translator (the date strategy, the mode and the output options
+/// are read while mapping, so plans do not depend on them). A built-in translator owns one cache
+/// that every mapper using it shares; a mapper with a custom translator makes its own, which its
+/// copies share and which goes away with them.
 ///
 /// The first use of a type builds its plan under the lock (runtime conformance checks are slow the
 /// first time); every later use is a dictionary lookup.

@@ -1,11 +1,12 @@
 import Foundation
 
-/// Bytes → JSON tokens, strictly by RFC 8259. Both the mapper's byte route and ``JSONValue`` read
-/// through it; it never builds a tree of its own.
+/// Bytes → JSON tokens, strictly by RFC 8259. ``JSONReader`` reads bytes through it (for models and
+/// for ``JSONValue`` alike); it never builds a tree of its own and keeps no state but its cursor.
 ///
 /// The scanner is a cursor: each call consumes one token or one whole value, and whatever it skips it
 /// validates just as strictly as what it reads. Callers drive containers with ``enterContainer()``,
-/// ``nextKey(first:)`` and ``nextElement(first:)``.
+/// ``nextKey(first:)`` and ``nextElement(first:)``, and count their depth themselves; only
+/// ``skipValue(depthBudget:)``, which walks containers on its own, is given how deep it may go.
 ///
 /// Choices where RFC 8259 leaves room (the `i_` cases of JSONTestSuite):
 /// - input must be UTF-8 (RFC 8259 §8.1); a leading UTF-8 byte order mark is ignored;
@@ -13,22 +14,19 @@ import Foundation
 /// - integers beyond 64 bits are kept as their exact text (``JSONNumber/large(_:)``);
 /// - a number whose magnitude is too large for a `Double`, integer or not, is rejected, as
 ///   `JSONSerialization` does; one too small becomes zero;
-/// - containers may nest ``maxDepth`` deep; one level deeper throws, so no input can exhaust the stack.
+/// - containers may nest as deep as the reader's limit; one level deeper throws, so no input can
+///   exhaust the stack.
 ///
 /// Errors are ``MappingError``s of kind `malformedJSON` (with ``MappingError/byteOffset``) or
 /// `nestingTooDeep`.
-struct JSONScanner {
-    let bytes: [UInt8]
+package struct JSONScanner {
+    package let bytes: [UInt8]
     /// The offset of the next unread byte.
-    var index: Int
-    /// How many containers enclose the cursor.
-    private(set) var depth = 0
-    let maxDepth: Int
+    package var index: Int
 
-    init(_ data: Data, maxDepth: Int) {
+    package init(_ data: Data) {
         bytes = [UInt8](data)
         index = 0
-        self.maxDepth = maxDepth
         // RFC 8259 §8.1: a parser may ignore a byte order mark.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     }
@@ -36,7 +34,7 @@ struct JSONScanner {
     // MARK: Whitespace and structure
 
     @inline(__always)
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while index < bytes.count {
             let byte = bytes[index]
             guard byte == .space || byte == .newline || byte == .carriageReturn || byte == .tab else { return }
@@ -46,30 +44,31 @@ struct JSONScanner {
 
     /// The first byte of the next value, after whitespace, without consuming it.
     @inline(__always)
-    mutating func peek() throws -> UInt8 {
+    package mutating func peek() throws -> UInt8 {
         skipWhitespace()
         guard index < bytes.count else { throw error("Unexpected end of input; expected a value") }
         return bytes[index]
     }
 
     /// Consumes the `{` or `[` under the cursor (``peek()`` has seen it).
-    mutating func enterContainer() throws {
-        guard depth < maxDepth else {
-            var error = MappingError(.nestingTooDeep(limit: maxDepth))
-            error.byteOffset = index
-            throw error
-        }
-        depth += 1
+    @inline(__always)
+    package mutating func enterContainer() {
         index += 1
+    }
+
+    /// The error for a container one level deeper than `limit`, at the cursor.
+    func tooDeep(limit: Int) -> MappingError {
+        var error = MappingError(.nestingTooDeep(limit: limit))
+        error.byteOffset = index
+        return error
     }
 
     /// Moves to the next member of an object and returns its key, or `nil` after the closing brace.
     /// The cursor is left on the member's value.
-    mutating func nextKey(first: Bool) throws -> StringSpan? {
+    package mutating func nextKey(first: Bool) throws -> StringSpan? {
         var byte = try structural("inside an object")
         if byte == .closeBrace {
             index += 1
-            depth -= 1
             return nil
         }
         if !first {
@@ -81,17 +80,17 @@ struct JSONScanner {
             throw error(first ? "Expected a string key or '}'" : "Expected a string key after ','")
         }
         let key = try scanString()
+        if !key.isASCII { try validateUTF8(key) }
         guard try structural("after an object key") == .colon else { throw error("Expected ':' after an object key") }
         index += 1
         return key
     }
 
     /// Moves to the next element of an array, or returns `false` after the closing bracket.
-    mutating func nextElement(first: Bool) throws -> Bool {
+    package mutating func nextElement(first: Bool) throws -> Bool {
         let byte = try structural("inside an array")
         if byte == .closeBracket {
             index += 1
-            depth -= 1
             return false
         }
         if !first {
@@ -111,7 +110,7 @@ struct JSONScanner {
     }
 
     /// Checks that nothing but whitespace follows the top-level value.
-    mutating func finish() throws {
+    package mutating func finish() throws {
         skipWhitespace()
         guard index == bytes.count else { throw error("Unexpected data after the top-level value") }
     }
@@ -119,14 +118,14 @@ struct JSONScanner {
     // MARK: Values
 
     /// Reads a scalar; an object or an array is validated, skipped and reported by its kind only.
-    mutating func scalar() throws -> JSONScalar {
+    mutating func scalar(depthBudget: Int, limit: Int) throws -> JSONScalar {
         switch try peek() {
-        case .quote: return .string(string(try scanString()))
+        case .quote: return .string(try string(scanString()))
         case .openBrace:
-            try skipValue()
+            try skipValue(depthBudget: depthBudget, limit: limit)
             return .object
         case .openBracket:
-            try skipValue()
+            try skipValue(depthBudget: depthBudget, limit: limit)
             return .array
         case UInt8(ascii: "t"):
             try literal(.true)
@@ -143,30 +142,33 @@ struct JSONScanner {
     }
 
     /// Consumes a `null` if one is next.
-    mutating func skipNull() throws -> Bool {
+    package mutating func skipNull() throws -> Bool {
         guard try peek() == UInt8(ascii: "n") else { return false }
         try literal(.null)
         return true
     }
 
-    /// Validates and skips one value of any kind.
-    mutating func skipValue() throws {
+    /// Validates and skips one value of any kind. Containers may nest `depthBudget` deep inside it;
+    /// one more level throws `nestingTooDeep` naming `limit` (the reader's), so the recursion is bounded.
+    package mutating func skipValue(depthBudget: Int, limit: Int) throws {
         switch try peek() {
         case .quote:
-            _ = try scanString()
+            try skipString()
         case .openBrace:
-            try enterContainer()
+            guard depthBudget > 0 else { throw tooDeep(limit: limit) }
+            enterContainer()
             var first = true
             while try nextKey(first: first) != nil {
                 first = false
-                try skipValue()
+                try skipValue(depthBudget: depthBudget - 1, limit: limit)
             }
         case .openBracket:
-            try enterContainer()
+            guard depthBudget > 0 else { throw tooDeep(limit: limit) }
+            enterContainer()
             var first = true
             while try nextElement(first: first) {
                 first = false
-                try skipValue()
+                try skipValue(depthBudget: depthBudget - 1, limit: limit)
             }
         case UInt8(ascii: "t"): try literal(.true)
         case UInt8(ascii: "f"): try literal(.false)
@@ -176,7 +178,7 @@ struct JSONScanner {
     }
 
     /// Consumes `true`, `false` or `null`.
-    mutating func literal(_ word: Literal) throws {
+    package mutating func literal(_ word: Literal) throws {
         let expected = word.bytes
         let count = expected.4 == 0 ? 4 : 5
         guard index + count <= bytes.count, bytes[index] == expected.0, bytes[index + 1] == expected.1,
@@ -186,7 +188,7 @@ struct JSONScanner {
         index += count
     }
 
-    enum Literal: String {
+    package enum Literal: String {
         case `true`, `false`, null
 
         /// The spelling, padded with a zero byte for the four-letter words.

@@ -7,7 +7,7 @@ extension JSONScanner {
     ///   53 bits and the power of ten is at most 22, both are exact doubles and one IEEE multiplication
     ///   or division rounds correctly (Clinger's fast path). Every other case goes to the standard
     ///   library's parser, which is correctly rounded.
-    mutating func number() throws -> JSONNumber {
+    package mutating func number() throws -> JSONNumber {
         let start = index
         let negative = index < bytes.count && bytes[index] == .minus
         if negative { index += 1 }

@@ -8,7 +8,7 @@ import Foundation
 ///   to a number, a number to a string, `0`/`1` and `"true"`/`"false"` to a `Bool`, a `Bool` to `0`/`1`.
 /// - Strict mode converts across kinds never: booleans are not numbers and strings are not numbers.
 enum Coercion {
-    static func integer<Value: FixedWidthInteger>(_ scalar: JSONScalar, _ context: inout ReadContext) throws -> Value? {
+    static func integer<Value: FixedWidthInteger>(_ scalar: JSONScalar, _ context: inout JSONReader) throws -> Value? {
         switch scalar {
         case .integer(let value):
             if let result = Value(exactly: value) { return result }
@@ -31,7 +31,7 @@ enum Coercion {
         return try outOfRangeOrMismatch(scalar, Value.self, &context)
     }
 
-    static func floatingPoint<Value: BinaryFloatingPoint>(_ scalar: JSONScalar, _ context: inout ReadContext) throws -> Value? {
+    static func floatingPoint<Value: BinaryFloatingPoint>(_ scalar: JSONScalar, _ context: inout JSONReader) throws -> Value? {
         switch scalar {
         case .integer, .unsigned, .double, .decimal:
             if let value = scalar.doubleValue, let result = fitting(value, Value.self) { return result }
@@ -48,7 +48,7 @@ enum Coercion {
         return try outOfRangeOrMismatch(scalar, Value.self, &context)
     }
 
-    static func bool(_ scalar: JSONScalar, _ context: inout ReadContext) throws -> Bool? {
+    static func bool(_ scalar: JSONScalar, _ context: inout JSONReader) throws -> Bool? {
         switch scalar {
         case .bool(let value):
             return value
@@ -63,7 +63,7 @@ enum Coercion {
         }
     }
 
-    static func string(_ scalar: JSONScalar, _ context: inout ReadContext) throws -> String? {
+    static func string(_ scalar: JSONScalar, _ context: inout JSONReader) throws -> String? {
         switch scalar {
         case .string(let text):
             return text
@@ -80,7 +80,7 @@ enum Coercion {
         return try context.reject(scalar, expected: "String")
     }
 
-    static func decimal(_ scalar: JSONScalar, _ context: inout ReadContext) throws -> Decimal? {
+    static func decimal(_ scalar: JSONScalar, _ context: inout JSONReader) throws -> Decimal? {
         switch scalar {
         case .decimal(let value):
             return value
@@ -104,7 +104,7 @@ enum Coercion {
 
     /// A value of the right JSON type that the target type rejects: a bad URL, UUID, base64 or date.
     static func parsed<Value>(
-        _ scalar: JSONScalar, _ context: inout ReadContext, as typeName: String, _ parse: (String) -> Value?
+        _ scalar: JSONScalar, _ context: inout JSONReader, as typeName: String, _ parse: (String) -> Value?
     ) throws -> Value? {
         guard case .string(let text) = scalar else { return try context.reject(scalar, expected: typeName) }
         if let value = parse(text) { return value }
@@ -118,7 +118,7 @@ enum Coercion {
     }
 
     private static func outOfRangeOrMismatch<Value>(
-        _ scalar: JSONScalar, _ type: Value.Type, _ context: inout ReadContext
+        _ scalar: JSONScalar, _ type: Value.Type, _ context: inout JSONReader
     ) throws -> Value? {
         if let text = scalar.numberText {
             return try context.fail(.numberOutOfRange(value: text, type: typeName(type)), value: scalar)

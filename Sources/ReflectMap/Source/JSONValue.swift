@@ -24,9 +24,9 @@ public enum JSONValue: Sendable, Hashable {
     /// - Throws: ``MappingError`` of kind ``MappingError/Kind/malformedJSON(_:)``, with the
     ///   ``MappingError/byteOffset`` of the problem, or ``MappingError/Kind/nestingTooDeep(limit:)``.
     public init(parsing data: Data, maxDepth: Int = 512) throws {
-        var scanner = JSONScanner(data, maxDepth: maxDepth)
-        self = try scanner.value()
-        try scanner.finish()
+        var reader = JSONReader(scanner: JSONScanner(data), settings: ReadSettings(maxDepth: maxDepth), reporting: false)
+        self = try reader.readJSONValue() ?? .null
+        try reader.finish()
     }
 
     /// The member for `key` when this is an object.
@@ -65,7 +65,9 @@ public enum JSONNumber: Sendable, Hashable, CustomStringConvertible {
     case unsigned(UInt64)
     /// A number written with a fraction or an exponent, correctly rounded.
     case double(Double)
-    /// An integer too large for 64 bits, as it was written.
+    /// A number as it was written, because no Swift number type holds it exactly: an integer too
+    /// large for 64 bits, or a fraction of more than 17 significant digits (as `JSONSerialization`
+    /// keeps them in an `NSDecimalNumber`).
     case large(String)
 
     /// The nearest `Double`.
@@ -150,43 +152,21 @@ extension JSONNumber {
             self = .integer(integer)
         } else if !text.contains("."), !text.contains("e") {
             self = .large(text)
+        } else if JSONNumber.significantDigits(text) > 17 {
+            self = .large(text)
         } else {
             self = .double(NSDecimalNumber(decimal: value).doubleValue)
         }
     }
-}
 
-extension JSONScanner {
-    /// Reads one whole value into a ``JSONValue``.
-    mutating func value() throws -> JSONValue {
-        switch try peek() {
-        case .openBrace:
-            try enterContainer()
-            var members: [String: JSONValue] = [:]
-            var first = true
-            while let key = try nextKey(first: first) {
-                first = false
-                members[string(key)] = try value()
-            }
-            return .object(members)
-        case .openBracket:
-            try enterContainer()
-            var elements: [JSONValue] = []
-            var first = true
-            while try nextElement(first: first) {
-                first = false
-                elements.append(try value())
-            }
-            return .array(elements)
-        case .quote:
-            return .string(string(try scanString()))
-        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-            switch try scalar() {
-            case .bool(let value): return .bool(value)
-            default: return .null
-            }
-        default:
-            return .number(try number())
+    /// How many significant digits a number's text has, exponent aside.
+    static func significantDigits(_ text: String) -> Int {
+        var count = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { continue }
+            if count > 0 || byte != UInt8(ascii: "0") { count += 1 }
         }
+        return count
     }
 }

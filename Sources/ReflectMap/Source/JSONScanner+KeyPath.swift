@@ -13,21 +13,25 @@ extension JSONScanner {
     /// as in a ``JSONValue`` or a `JSONSerialization` dictionary.
     /// - Throws: `keyPathNotFound` when the path leads nowhere (after the rest of the input is
     ///   validated, so malformed JSON is still reported as such).
-    mutating func descend(to keyPath: String) throws -> (path: [PathComponent], open: OpenContainers) {
+    mutating func descend(to keyPath: String, maxDepth: Int) throws -> (path: [PathComponent], open: OpenContainers) {
         var path: [PathComponent] = []
         var open: OpenContainers = []
         for component in Self.components(of: keyPath) {
             let byte = try peek()
             var found = false
+            if byte == .openBrace || byte == .openBracket {
+                guard open.count < maxDepth else { throw tooDeep(limit: maxDepth) }
+            }
+            let budget = maxDepth - open.count
             if byte == .openBrace {
-                try enterContainer()
+                enterContainer()
                 // The scanner as it stood on the value of the last member named `component`.
                 var match: JSONScanner?
                 var first = true
                 while let span = try nextKey(first: first) {
                     first = false
-                    if string(span) == component { match = self }
-                    try skipValue()
+                    if try string(span) == component { match = self }
+                    try skipValue(depthBudget: budget - 1, limit: maxDepth)
                 }
                 if let match {
                     self = match
@@ -36,14 +40,14 @@ extension JSONScanner {
                     path.append(.key(component))
                 }
             } else if byte == .openBracket, let target = Int(component), target >= 0 {
-                try enterContainer()
+                enterContainer()
                 var index = 0
                 while try nextElement(first: index == 0) {
                     if index == target {
                         found = true
                         break
                     }
-                    try skipValue()
+                    try skipValue(depthBudget: budget - 1, limit: maxDepth)
                     index += 1
                 }
                 if found {
@@ -51,10 +55,10 @@ extension JSONScanner {
                     path.append(.index(target))
                 }
             } else {
-                try skipValue()
+                try skipValue(depthBudget: budget, limit: maxDepth)
             }
             if !found {
-                try finish(enclosing: open)
+                try finish(enclosing: open, maxDepth: maxDepth)
                 throw MappingError(.keyPathNotFound(keyPath), at: path)
             }
         }
@@ -63,12 +67,13 @@ extension JSONScanner {
 
     /// Validates and skips the rest of each open container, innermost first, then checks that
     /// nothing but whitespace follows the top-level value.
-    mutating func finish(enclosing open: OpenContainers) throws {
-        for isObject in open.reversed() {
+    mutating func finish(enclosing open: OpenContainers, maxDepth: Int) throws {
+        for (depth, isObject) in open.enumerated().reversed() {
+            let budget = maxDepth - depth - 1
             if isObject {
-                while try nextKey(first: false) != nil { try skipValue() }
+                while try nextKey(first: false) != nil { try skipValue(depthBudget: budget, limit: maxDepth) }
             } else {
-                while try nextElement(first: false) { try skipValue() }
+                while try nextElement(first: false) { try skipValue(depthBudget: budget, limit: maxDepth) }
             }
         }
         try finish()

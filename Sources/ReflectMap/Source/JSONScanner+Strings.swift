@@ -1,50 +1,103 @@
 /// Where a string's contents lie in the input, between its quotes.
-struct StringSpan {
-    let start: Int
-    let end: Int
+package struct StringSpan {
+    package let start: Int
+    package let end: Int
     /// Whether the contents hold a backslash escape, so they must be decoded rather than copied.
-    let hasEscapes: Bool
+    package let hasEscapes: Bool
+    /// Whether every byte is ASCII, so the contents are valid UTF-8 without a check.
+    package let isASCII: Bool
 }
 
 extension JSONScanner {
-    /// Validates the string under the cursor (escapes, surrogate pairs, UTF-8) and moves past it,
-    /// without decoding it.
-    mutating func scanString() throws -> StringSpan {
+    /// Finds the end of the string under the cursor and moves past it, checking its escapes and
+    /// control characters. Bytes above ASCII are not checked here: a string that is decoded is checked
+    /// by the decoding (``string(_:)``), one that is skipped by ``skipString()``, so no byte is checked
+    /// twice.
+    package mutating func scanString() throws -> StringSpan {
         let start = index + 1
         // A local cursor stays in a register; `index` is brought up to date before anything that
-        // reads it (the escape and UTF-8 checks, and errors).
+        // reads it (the escape check, and errors).
         var position = start
         var hasEscapes = false
-        while position < bytes.count {
+        var high: UInt8 = 0
+        let count = bytes.count
+        while position < count {
             let byte = bytes[position]
-            if byte < 0x80, byte >= 0x20, byte != .quote, byte != .backslash {
+            if byte >= 0x20, byte != .quote, byte != .backslash {
+                high |= byte
                 position += 1
                 continue
             }
             index = position
             if byte == .quote {
                 index += 1
-                return StringSpan(start: start, end: position, hasEscapes: hasEscapes)
+                return StringSpan(start: start, end: position, hasEscapes: hasEscapes, isASCII: high < 0x80)
             } else if byte == .backslash {
                 hasEscapes = true
                 try skipEscape()
-            } else if byte < 0x20 {
-                throw error("Unescaped control character 0x\(String(byte, radix: 16, uppercase: true)) in a string")
             } else {
-                try skipMultiByteSequence()
+                throw error("Unescaped control character 0x\(String(byte, radix: 16, uppercase: true)) in a string")
             }
             position = index
         }
         throw error("Unterminated string", at: start - 1)
     }
 
-    /// The contents of a string that ``scanString()`` has validated.
-    func string(_ span: StringSpan) -> String {
-        if !span.hasEscapes { return String(decoding: bytes[span.start..<span.end], as: UTF8.self) }
+    /// Validates and skips the string under the cursor.
+    @inline(__always)
+    package mutating func skipString() throws {
+        let span = try scanString()
+        if !span.isASCII { try validateUTF8(span) }
+    }
+
+    /// The contents of a string that ``scanString()`` has found, decoded and checked.
+    package func string(_ span: StringSpan) throws -> String {
+        if !span.hasEscapes {
+            if span.isASCII { return String(decoding: bytes[span.start..<span.end], as: UTF8.self) }
+            if let text = String(validating: bytes[span.start..<span.end], as: UTF8.self) { return text }
+        } else if let text = String(validating: unescaped(span), as: UTF8.self) {
+            return text
+        }
+        try validateUTF8(span)
+        // Unreachable in practice: the span was valid after all, so decoding cannot have failed.
         return String(decoding: unescaped(span), as: UTF8.self)
     }
 
-    /// The UTF-8 bytes of a validated string, with its escapes decoded.
+    /// Checks the UTF-8 of a string's raw bytes (Unicode Table 3-7: no overlong forms, no surrogates,
+    /// nothing above U+10FFFF), throwing at the first invalid byte.
+    package func validateUTF8(_ span: StringSpan) throws {
+        var position = span.start
+        while position < span.end {
+            let lead = bytes[position]
+            if lead < 0x80 {
+                position += 1
+                continue
+            }
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
+            let length: Int
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upper = 0x9F
+            case 0xF0: length = 4; lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upper = 0x8F
+            default: throw error("Invalid UTF-8 byte 0x\(String(lead, radix: 16, uppercase: true)) in a string", at: position)
+            }
+            guard position + length <= span.end else { throw error("Truncated UTF-8 sequence in a string", at: position) }
+            let second = bytes[position + 1]
+            var valid = second >= lower && second <= upper
+            for next in position + 2..<position + length where bytes[next] & 0xC0 != 0x80 {
+                valid = false
+            }
+            guard valid else { throw error("Invalid UTF-8 sequence in a string", at: position) }
+            position += length
+        }
+    }
+
+    /// The UTF-8 bytes of a string, with its escapes decoded.
     func unescaped(_ span: StringSpan) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(span.end - span.start)
@@ -123,33 +176,6 @@ extension JSONScanner {
             value = value << 4 | UInt16(digit)
         }
         return value
-    }
-
-    /// Validates one multi-byte UTF-8 sequence at the cursor (Unicode Table 3-7: no overlong forms,
-    /// no surrogates, nothing above U+10FFFF) and moves past it.
-    private mutating func skipMultiByteSequence() throws {
-        let lead = bytes[index]
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        let length: Int
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
-        default: throw error("Invalid UTF-8 byte 0x\(String(lead, radix: 16, uppercase: true)) in a string")
-        }
-        guard index + length <= bytes.count else { throw error("Truncated UTF-8 sequence in a string") }
-        let second = bytes[index + 1]
-        var valid = second >= lower && second <= upper
-        for position in index + 2..<index + length where bytes[position] & 0xC0 != 0x80 {
-            valid = false
-        }
-        guard valid else { throw error("Invalid UTF-8 sequence in a string") }
-        index += length
     }
 
     private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {

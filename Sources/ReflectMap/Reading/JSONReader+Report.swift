@@ -1,0 +1,88 @@
+/// One step of the reader's (or writer's) path: how it records where it is, cheaply.
+enum PathStep {
+    case key(String)
+    case index(Int)
+    /// A key of the input that no property wants, decoded only if a path has to be spelled out.
+    case inputKey(StringSpan)
+    /// Inside a container, before its first member or between two: spelled as nothing.
+    case between
+}
+
+extension JSONReader {
+    /// The current path as an error or report spells it.
+    var components: [PathComponent] {
+        components(of: path[...])
+    }
+
+    private func components(of steps: ArraySlice<PathStep>) -> [PathComponent] {
+        steps.compactMap { step in
+            switch step {
+            case .key(let key): return .key(key)
+            case .index(let index): return .index(index)
+            case .inputKey(let span): return .key((try? scanner.string(span)) ?? "")
+            case .between: return nil
+            }
+        }
+    }
+
+    /// An error at the current path.
+    func error(_ kind: MappingError.Kind, value scalar: JSONScalar? = nil) -> MappingError {
+        var error = MappingError(kind, at: components)
+        error.value = scalar?.jsonValue
+        return error
+    }
+
+    /// A value could not be used. Strict mode throws, and so does the top-level value in any mode;
+    /// lenient mode records the skip and returns `nil`, so the caller keeps its default.
+    /// `scalar` is the offending value, when there is one; errors and report entries carry it.
+    mutating func fail<Value>(_ kind: MappingError.Kind, value scalar: JSONScalar? = nil) throws -> Value? {
+        if mode == .strict || isAtTopLevel { throw error(kind, value: scalar) }
+        if report != nil {
+            let error = error(kind, value: scalar)
+            report?.skipped.append(.init(path: error.path, message: error.description, value: error.value))
+        }
+        return nil
+    }
+
+    /// A value of the wrong JSON type: `null` or a mismatch.
+    mutating func reject<Value>(_ scalar: JSONScalar, expected: String) throws -> Value? {
+        if case .null = scalar { return try fail(.nullValue(expected: expected), value: scalar) }
+        return try fail(.typeMismatch(expected: expected, found: scalar.summary), value: scalar)
+    }
+
+    /// Reads the value under the cursor, which an adapter cannot use, and rejects it.
+    mutating func rejectValue<Value>(expected: String) throws -> Value? {
+        try reject(readScalar(), expected: expected)
+    }
+
+    /// Notes a lenient conversion, such as `"12"` read into an `Int`.
+    mutating func noteCoercion(of scalar: JSONScalar, to typeName: String) {
+        guard report != nil else { return }
+        let path = MappingPath.render(components)
+        report?.coercions.append(.init(path: path, message: "Converted \(scalar.summary) to \(typeName).", value: scalar.jsonValue))
+    }
+
+    /// Notes a key of the object being read that no property takes.
+    mutating func noteUnmappedKey(_ key: String) {
+        guard report != nil else { return }
+        let path = MappingPath.render(components(of: self.path.dropLast()) + [.key(key)])
+        report?.unmappedKeys.append(path)
+    }
+
+    /// Notes a property of the object just read that no key filled.
+    mutating func noteUnfilledProperty(_ key: String) {
+        guard report != nil else { return }
+        let path = MappingPath.render(components + [.key(key)])
+        report?.unfilledProperties.append(path)
+    }
+
+    /// Gives an error thrown below the reader (malformed JSON from the scanner, say) the path where it
+    /// was thrown, unless it has one.
+    func locate(_ error: MappingError) -> MappingError {
+        guard !error.isLocated else { return error }
+        var located = error
+        located.components = components
+        located.isLocated = true
+        return located
+    }
+}

@@ -1,0 +1,332 @@
+import Foundation
+
+/// One cursor over one JSON document, whichever source it comes from: UTF-8 bytes (through
+/// ``JSONScanner``) or the Foundation objects that `JSONSerialization` returns. Every adapter reads
+/// through it, so each reading rule (lenient and strict, coercions, reports, paths, depth) is written
+/// once, like GSON's `JsonReader` and `JsonTreeReader`.
+///
+/// Layout:
+/// - `isTree` says which source this is. On the byte route `scanner` holds the cursor; on the tree
+///   route `pending` holds the value under the cursor, and containers hand their members to it one by one.
+/// - `path` is the one record of where the cursor is: one step per open container, the current key or
+///   index on top. Its length is the nesting depth, checked against `maxDepth` on every container entry.
+///   Errors and report entries take their JSON path from it, so nothing catches and re-throws to build
+///   paths. A step that fails is left on the stack, so the mapper can read the path of any error
+///   where it was thrown.
+/// - Containers are read with closures (`readArray`, `readObject`, `readMembers`): the reader steps
+///   through the members, the closure reads each one.
+struct JSONReader {
+    let mode: MappingMode
+    let dateStrategy: DateStrategy
+    let maxDepth: Int
+    var report: MappingReport?
+    private(set) var path: [PathStep]
+    /// How many steps the path had when reading began (a key path's); fewer containers than this
+    /// means the top-level value.
+    private let basePathCount: Int
+
+    private let isTree: Bool
+    private(set) var scanner: JSONScanner
+    /// The tree route's value under the cursor.
+    private var pending: Any = ()
+
+    /// Reads bytes.
+    init(scanner: JSONScanner, settings: ReadSettings, reporting: Bool, path: [PathStep] = []) {
+        self.mode = settings.mode
+        self.dateStrategy = settings.dateStrategy
+        self.maxDepth = settings.maxDepth
+        self.report = reporting ? MappingReport() : nil
+        self.path = path
+        self.basePathCount = path.count
+        self.isTree = false
+        self.scanner = scanner
+    }
+
+    /// Reads `JSONSerialization` output, or Swift values of the same shapes.
+    init(tree value: Any, settings: ReadSettings, reporting: Bool, path: [PathStep] = []) {
+        self.mode = settings.mode
+        self.dateStrategy = settings.dateStrategy
+        self.maxDepth = settings.maxDepth
+        self.report = reporting ? MappingReport() : nil
+        self.path = path
+        self.basePathCount = path.count
+        self.isTree = true
+        self.scanner = JSONScanner(Data())
+        self.pending = value
+    }
+
+    var isStrict: Bool { mode == .strict }
+    var isReporting: Bool { report != nil }
+    /// True while reading the top-level value, where every failure throws, in lenient mode too.
+    var isAtTopLevel: Bool { path.count == basePathCount }
+
+    // MARK: Scalars
+
+    /// Reads the value under the cursor as a scalar. An object or array is consumed (validated and
+    /// skipped) and comes back as `.object` or `.array`.
+    mutating func readScalar() throws -> JSONScalar {
+        if isTree { return JSONScalar(pending) }
+        let start = scanner.index
+        let scalar = try scanner.scalar(depthBudget: maxDepth - path.count, limit: maxDepth)
+        // A fraction with more significant digits than a `Double` holds is what `JSONSerialization`
+        // boxes as an `NSDecimalNumber`; read it as that, so that both routes see the same number.
+        if case .double = scalar, scanner.index - start > 17, let exact = longFraction(from: start) {
+            return .decimal(exact)
+        }
+        return scalar
+    }
+
+    /// The number that ends at the cursor, as a `Decimal`, when it has more than 17 significant digits.
+    private func longFraction(from start: Int) -> Decimal? {
+        var first = start
+        while scanner.bytes[first] == .space || scanner.bytes[first] == .newline
+            || scanner.bytes[first] == .carriageReturn || scanner.bytes[first] == .tab {
+            first += 1
+        }
+        let text = String(decoding: scanner.bytes[first..<scanner.index], as: UTF8.self)
+        guard JSONNumber.significantDigits(text) > 17, let value = Decimal(string: text), !value.isNaN else { return nil }
+        return value
+    }
+
+    /// Consumes a `null` if one is under the cursor.
+    @inline(__always)
+    mutating func readNull() throws -> Bool {
+        if isTree { return type(of: pending) == NSNull.self }
+        return try scanner.skipNull()
+    }
+
+    /// Reads a number with its exact decimal spelling (for `Decimal`), or the scalar when the value is
+    /// not a number.
+    mutating func readDecimal() throws -> (scalar: JSONScalar, exact: Decimal?) {
+        if isTree {
+            let scalar = JSONScalar(pending)
+            if case .decimal(let value) = scalar { return (scalar, value) }
+            return (scalar, nil)
+        }
+        let start: Int
+        do {
+            let byte = try scanner.peek()
+            guard byte == .minus || (byte >= .zero && byte <= UInt8(ascii: "9")) else {
+                return (try readScalar(), nil)
+            }
+            start = scanner.index
+        }
+        let number = try scanner.number()
+        let text = String(decoding: scanner.bytes[start..<scanner.index], as: UTF8.self)
+        return (JSONScalar(number), Decimal(string: text))
+    }
+
+    /// Reads the value under the cursor, whatever it is, as a ``JSONValue``. `nil` only for a tree
+    /// value that is not JSON (a `Date` someone put in a dictionary, say).
+    mutating func readJSONValue() throws -> JSONValue? {
+        if isTree { return JSONValue(jsonObject: pending) }
+        switch try scanner.peek() {
+        case .openBrace:
+            var members: [String: JSONValue] = [:]
+            _ = try readObject { key, reader in members[key] = try reader.readJSONValue() ?? .null }
+            return .object(members)
+        case .openBracket:
+            var elements: [JSONValue] = []
+            _ = try readArray { reader in elements.append(try reader.readJSONValue() ?? .null) }
+            return .array(elements)
+        case .quote:
+            return .string(try scanner.string(scanner.scanString()))
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            if case .bool(let value) = try readScalar() { return .bool(value) }
+            return .null
+        default:
+            let start = scanner.index
+            let number = try scanner.number()
+            // A fraction with more significant digits than a `Double` holds keeps its text, as
+            // `JSONSerialization` keeps it in an `NSDecimalNumber`, so a `Decimal` gets it exactly.
+            if case .double = number, scanner.index - start > 17 {
+                let text = String(decoding: scanner.bytes[start..<scanner.index], as: UTF8.self)
+                if JSONNumber.significantDigits(text) > 17 { return .number(.large(text)) }
+            }
+            return .number(number)
+        }
+    }
+
+    /// Reads the value under the cursor as `JSONSerialization` would give it.
+    mutating func readFoundationObject() throws -> Any {
+        if isTree { return pending }
+        return try readJSONValue()?.jsonObject ?? NSNull()
+    }
+
+    /// Whether an object is under the cursor. Consumes nothing.
+    @inline(__always)
+    mutating func isObjectNext() throws -> Bool {
+        if isTree { return pending is [String: Any] }
+        return try scanner.peek() == .openBrace
+    }
+
+    /// Where the value under the cursor starts, to spell it again with ``scalar(at:)`` after an
+    /// adapter has read it.
+    func mark() -> Int {
+        scanner.index
+    }
+
+    /// The value that started at `mark`, as a scalar.
+    func scalar(at mark: Int) throws -> JSONScalar {
+        if isTree { return JSONScalar(pending) }
+        var again = scanner
+        again.index = mark
+        return try again.scalar(depthBudget: maxDepth - path.count, limit: maxDepth)
+    }
+
+    /// Validates and skips the value under the cursor.
+    @inline(__always)
+    mutating func skipValue() throws {
+        if !isTree { try scanner.skipValue(depthBudget: maxDepth - path.count, limit: maxDepth) }
+    }
+
+    /// Checks that nothing but whitespace follows the top-level value (bytes only).
+    mutating func finish() throws {
+        if !isTree { try scanner.finish() }
+    }
+
+    // MARK: Containers
+
+    /// Steps into the array under the cursor and calls `body` once per element, with the cursor on it.
+    /// Returns `false`, consuming nothing, when the value is not an array.
+    @inline(__always)
+    mutating func readArray(_ body: (inout JSONReader) throws -> Void) throws -> Bool {
+        if isTree {
+            guard let array = pending as? [Any] else { return false }
+            try enterContainer(.between)
+            for (index, element) in array.enumerated() {
+                path[path.count - 1] = .index(index)
+                pending = element
+                try body(&self)
+            }
+        } else {
+            guard try scanner.peek() == .openBracket else { return false }
+            try enterContainer(.between)
+            scanner.enterContainer()
+            var index = 0
+            while try scanner.nextElement(first: index == 0) {
+                path[path.count - 1] = .index(index)
+                try body(&self)
+                path[path.count - 1] = .between
+                index += 1
+            }
+        }
+        path.removeLast()
+        return true
+    }
+
+    /// Steps into the object under the cursor and calls `body` once per member, with its key and the
+    /// cursor on its value, in the order of the input (the order of the dictionary for a tree).
+    /// Returns `false`, consuming nothing, when the value is not an object.
+    mutating func readObject(_ body: (String, inout JSONReader) throws -> Void) throws -> Bool {
+        if isTree {
+            guard let object = pending as? [String: Any] else { return false }
+            try enterContainer(.between)
+            for (key, value) in object {
+                path[path.count - 1] = .key(key)
+                pending = value
+                try body(key, &self)
+            }
+        } else {
+            guard try scanner.peek() == .openBrace else { return false }
+            try enterContainer(.between)
+            scanner.enterContainer()
+            var first = true
+            while let span = try scanner.nextKey(first: first) {
+                first = false
+                let key = try scanner.string(span)
+                path[path.count - 1] = .key(key)
+                try body(key, &self)
+                path[path.count - 1] = .between
+            }
+        }
+        path.removeLast()
+        return true
+    }
+
+    /// Steps into the object under the cursor and calls `body` for each member that one of the
+    /// table's keys names, with the cursor on its value. Other members are validated, skipped and
+    /// reported as unmapped keys. Returns `false`, consuming nothing, when the value is not an object.
+    ///
+    /// Bytes are read in their order, and the caller sees a key again if the input repeats it. A tree
+    /// has no order: its members are visited field by field, each under the first of its keys that
+    /// the object holds (the primary key, then the alternates in order), and `missing` is called, in
+    /// the same order, for a field none of whose keys the object holds. On the byte route the caller
+    /// finds the missing fields itself, once the object is read.
+    @inline(__always)
+    mutating func readMembers(
+        of table: KeyTable,
+        _ body: (KeyTable.Entry, inout JSONReader) throws -> Void,
+        missing: (Int, inout JSONReader) throws -> Void
+    ) throws -> Bool {
+        if isTree {
+            guard let object = pending as? [String: Any] else { return false }
+            try enterContainer(.between)
+            for (field, entries) in table.fieldKeys.enumerated() {
+                var found = false
+                for entryIndex in entries {
+                    let entry = table.entries[entryIndex]
+                    guard let value = object[entry.key] else { continue }
+                    path[path.count - 1] = .key(entry.key)
+                    pending = value
+                    try body(entry, &self)
+                    found = true
+                    break
+                }
+                if !found {
+                    path[path.count - 1] = .between
+                    try missing(field, &self)
+                }
+            }
+            path[path.count - 1] = .between
+            if isReporting {
+                for key in object.keys where !table.contains(key) { noteUnmappedKey(key) }
+            }
+        } else {
+            guard try scanner.peek() == .openBrace else { return false }
+            try enterContainer(.between)
+            scanner.enterContainer()
+            var unmapped: Set<String> = []
+            var hint = 0
+            var first = true
+            while let span = try scanner.nextKey(first: first) {
+                first = false
+                path[path.count - 1] = .inputKey(span)
+                let entry: KeyTable.Entry?
+                if span.hasEscapes {
+                    let key = scanner.unescaped(span)
+                    entry = table.match(key, 0, key.count, hint: &hint)
+                } else {
+                    entry = table.match(scanner.bytes, span.start, span.end, hint: &hint)
+                }
+                if let entry {
+                    path[path.count - 1] = .key(entry.key)
+                    try body(entry, &self)
+                } else {
+                    if isReporting { unmapped.insert(try scanner.string(span)) }
+                    try skipValue()
+                }
+                path[path.count - 1] = .between
+            }
+            for key in unmapped { noteUnmappedKey(key) }
+        }
+        path.removeLast()
+        return true
+    }
+
+    @inline(__always)
+    private mutating func enterContainer(_ step: PathStep) throws {
+        guard path.count < maxDepth else {
+            if isTree { throw MappingError(.nestingTooDeep(limit: maxDepth)) }
+            throw scanner.tooDeep(limit: maxDepth)
+        }
+        path.append(step)
+    }
+}
+
+/// The settings that reading takes from a ``JSONMapper``.
+struct ReadSettings {
+    var mode: MappingMode = .lenient
+    var dateStrategy: DateStrategy = .iso8601
+    var maxDepth = 512
+}

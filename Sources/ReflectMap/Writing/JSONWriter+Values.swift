@@ -1,0 +1,122 @@
+import Foundation
+
+extension JSONWriter {
+    /// Writes a ``JSONValue`` exactly, integers beyond 64 bits included. The tree sink gets its
+    /// `JSONSerialization` spelling.
+    mutating func writeJSONValue(_ value: JSONValue) throws {
+        if isTree {
+            emit(value.jsonObject)
+            return
+        }
+        switch value {
+        case .null: writeNull()
+        case .bool(let flag): writeBool(flag)
+        case .number(.double(let number)): try writeDouble(number)
+        case .number(let number): bytes.append(contentsOf: number.description.utf8)
+        case .string(let string): appendString(string)
+        case .array(let elements):
+            try beginArray()
+            for (index, element) in elements.enumerated() {
+                beginElement(index)
+                try writeJSONValue(element)
+            }
+            endArray(isEmpty: elements.isEmpty)
+        case .object(let members):
+            try beginObject()
+            let keys = sortsKeys ? members.keys.sorted() : Array(members.keys)
+            for (index, key) in keys.enumerated() {
+                writeKey(key, isFirst: index == 0)
+                try writeJSONValue(members[key] ?? .null)
+            }
+            endObject(isEmpty: members.isEmpty)
+        }
+    }
+
+    /// Writes raw JSON held as `Any` (an `Any`, `[String: Any]` or `[Any]` property, or what a custom
+    /// date strategy returns): `JSONSerialization`'s kinds and plain Swift values. The tree sink
+    /// takes it as it is.
+    mutating func writeFoundationObject(_ value: Any) throws {
+        if isTree {
+            emit(value)
+            return
+        }
+        let type = type(of: value)
+        if type == String.self, let string = value as? String {
+            appendString(string)
+        } else if type == Double.self, let number = value as? Double {
+            try writeDouble(number)
+        } else if type == Int.self, let number = value as? Int {
+            writeInteger(number)
+        } else if type == Bool.self, let flag = value as? Bool {
+            writeBool(flag)
+        } else if type == JSONValue.self, let json = value as? JSONValue {
+            try writeJSONValue(json)
+        } else if let object = value as? [String: Any] {
+            try beginObject()
+            let keys = sortsKeys ? object.keys.sorted() : Array(object.keys)
+            for (index, key) in keys.enumerated() {
+                writeKey(key, isFirst: index == 0)
+                try writeFoundationObject(object[key] ?? NSNull())
+            }
+            endObject(isEmpty: object.isEmpty)
+        } else if let array = value as? [Any] {
+            try beginArray()
+            for (index, element) in array.enumerated() {
+                beginElement(index)
+                try writeFoundationObject(element)
+            }
+            endArray(isEmpty: array.isEmpty)
+        } else {
+            try writeScalar(JSONScalar(value), original: value)
+        }
+    }
+
+    private mutating func writeScalar(_ scalar: JSONScalar, original: Any) throws {
+        switch scalar {
+        case .null: writeNull()
+        case .bool(let flag): writeBool(flag)
+        case .integer(let number): writeInteger(number)
+        case .unsigned(let number): writeInteger(number)
+        case .double(let number):
+            if let float = original as? Float, type(of: original) == Float.self {
+                try writeFloat(float)
+            } else {
+                try writeDouble(number)
+            }
+        case .decimal(let number): try writeDecimal(number)
+        case .string(let string): appendString(string)
+        case .array, .object, .other:
+            throw error(.notRepresentable(value: "a value of type \(Swift.type(of: original))"))
+        }
+    }
+
+    /// Appends a string, quoted and escaped as RFC 8259 requires: `"`, `\` and control characters,
+    /// and `/` unless the formatting says otherwise. Non-ASCII characters are written as they are.
+    mutating func appendString(_ string: String) {
+        bytes.append(.quote)
+        let utf8 = string.utf8
+        let slash = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
+        // Most strings need no escaping: copy them whole.
+        if !utf8.contains(where: { $0 < 0x20 || $0 == .quote || $0 == .backslash || $0 == slash }) {
+            bytes.append(contentsOf: utf8)
+        } else {
+            for byte in utf8 {
+                switch byte {
+                case .quote: bytes.append(contentsOf: #"\""#.utf8)
+                case .backslash: bytes.append(contentsOf: #"\\"#.utf8)
+                case slash: bytes.append(contentsOf: #"\/"#.utf8)
+                case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+                case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+                case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+                case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
+                case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
+                case ..<0x20:
+                    let hex = String(byte, radix: 16)
+                    bytes.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                default: bytes.append(byte)
+                }
+            }
+        }
+        bytes.append(.quote)
+    }
+}

@@ -1,0 +1,283 @@
+import Foundation
+
+/// Models → JSON, through the same walk whether the output is UTF-8 bytes (``JSONMapper/data(from:)``)
+/// or Foundation objects (``JSONMapper/jsonObject(from:)``), like GSON's `JsonWriter` and
+/// `JsonTreeWriter`. Adapters write through it; nothing in between is boxed as `Any`.
+///
+/// Layout:
+/// - `isTree` picks the sink. The byte sink appends to `bytes`; keys come pre-encoded from the plan.
+///   The tree sink keeps one open dictionary or array per level (`objects`, `arrays`, `kinds`) and
+///   hands each finished value to the level above.
+/// - `path` is the one record of where the walk is (as in ``JSONReader``): one step per open
+///   container, and its length is the depth, checked against `maxDepth`. Errors take their path
+///   from it where they are thrown.
+struct JSONWriter {
+    let formatting: JSONMapper.OutputFormatting
+    let dateStrategy: DateStrategy
+    let writesNilAsNull: Bool
+    let maxDepth: Int
+    private(set) var path: [PathStep] = []
+    /// Class instances being written on the current path, which catch reference cycles.
+    var activeObjects: Set<ObjectIdentifier> = []
+
+    let isTree: Bool
+    private let isPretty: Bool
+    let escapesSlashes: Bool
+    var sortsKeys: Bool { formatting.contains(.sortedKeys) }
+
+    /// The byte sink.
+    var bytes: [UInt8] = []
+    /// The tree sink: the open containers, innermost last, and the finished top-level value.
+    private var kinds: [Bool] = []
+    private var objects: [[String: Any]] = []
+    private var objectKeys: [String] = []
+    private var arrays: [[Any]] = []
+    private(set) var result: Any = NSNull()
+
+    init(settings: WriteSettings, toTree: Bool) {
+        formatting = settings.formatting
+        dateStrategy = settings.dateStrategy
+        writesNilAsNull = settings.writesNilAsNull
+        maxDepth = settings.maxDepth
+        isTree = toTree
+        isPretty = settings.formatting.contains(.prettyPrinted)
+        escapesSlashes = !settings.formatting.contains(.withoutEscapingSlashes)
+        if !toTree { bytes.reserveCapacity(4096) }
+    }
+
+    // MARK: Containers
+
+    mutating func beginObject() throws {
+        try enter(.between)
+        if isTree {
+            kinds.append(true)
+            objects.append([:])
+            objectKeys.append("")
+        } else {
+            bytes.append(.openBrace)
+        }
+    }
+
+    /// Starts a member: the separator, then the key. `isFirst` is true for the object's first member.
+    @inline(__always)
+    mutating func writeKey(_ key: EncodedKey, isFirst: Bool) {
+        path[path.count - 1] = .key(key.string)
+        if isTree {
+            objectKeys[objectKeys.count - 1] = key.string
+            return
+        }
+        separate(isFirst: isFirst)
+        if key.hasSlash && escapesSlashes {
+            appendString(key.string)
+        } else {
+            bytes.append(contentsOf: key.quoted)
+        }
+        appendColon()
+    }
+
+    /// Starts a member whose key is not known in advance (a dictionary's).
+    mutating func writeKey(_ key: String, isFirst: Bool) {
+        path[path.count - 1] = .key(key)
+        if isTree {
+            objectKeys[objectKeys.count - 1] = key
+            return
+        }
+        separate(isFirst: isFirst)
+        appendString(key)
+        appendColon()
+    }
+
+    mutating func endObject(isEmpty: Bool) {
+        path.removeLast()
+        if isTree {
+            kinds.removeLast()
+            objectKeys.removeLast()
+            emit(objects.removeLast())
+        } else {
+            close(.closeBrace, isEmpty: isEmpty)
+        }
+    }
+
+    mutating func beginArray() throws {
+        try enter(.between)
+        if isTree {
+            kinds.append(false)
+            arrays.append([])
+        } else {
+            bytes.append(.openBracket)
+        }
+    }
+
+    /// Starts an element: the separator after the one before.
+    @inline(__always)
+    mutating func beginElement(_ index: Int) {
+        path[path.count - 1] = .index(index)
+        if !isTree { separate(isFirst: index == 0) }
+    }
+
+    mutating func endArray(isEmpty: Bool) {
+        path.removeLast()
+        if isTree {
+            kinds.removeLast()
+            emit(arrays.removeLast())
+        } else {
+            close(.closeBracket, isEmpty: isEmpty)
+        }
+    }
+
+    private mutating func enter(_ step: PathStep) throws {
+        guard path.count < maxDepth else { throw error(.nestingTooDeep(limit: maxDepth)) }
+        path.append(step)
+    }
+
+    @inline(__always)
+    private mutating func separate(isFirst: Bool) {
+        if !isFirst { bytes.append(.comma) }
+        if isPretty { newline(indent: path.count) }
+    }
+
+    @inline(__always)
+    private mutating func appendColon() {
+        if isPretty {
+            bytes.append(contentsOf: [.space, .colon, .space])
+        } else {
+            bytes.append(.colon)
+        }
+    }
+
+    private mutating func close(_ byte: UInt8, isEmpty: Bool) {
+        if isPretty && !isEmpty { newline(indent: path.count) }
+        bytes.append(byte)
+    }
+
+    private mutating func newline(indent: Int) {
+        bytes.append(.newline)
+        bytes.append(contentsOf: repeatElement(.space, count: indent * 2))
+    }
+
+    // MARK: Scalars
+
+    /// Hands a finished value to the tree sink's innermost container, or makes it the result.
+    @inline(__always)
+    mutating func emit(_ value: Any) {
+        guard let isObject = kinds.last else {
+            result = value
+            return
+        }
+        if isObject {
+            objects[objects.count - 1][objectKeys[objectKeys.count - 1]] = value
+        } else {
+            arrays[arrays.count - 1].append(value)
+        }
+    }
+
+    mutating func writeNull() {
+        if isTree { emit(NSNull()) } else { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+    }
+
+    mutating func writeBool(_ value: Bool) {
+        if isTree {
+            emit(value)
+        } else if value {
+            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+        } else {
+            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+        }
+    }
+
+    mutating func writeString(_ value: String) {
+        if isTree { emit(value) } else { appendString(value) }
+    }
+
+    /// Writes an integer; the tree sink gets an `Int`, or a `UInt64` beyond `Int`'s range.
+    @inline(__always)
+    mutating func writeInteger<Value: FixedWidthInteger>(_ value: Value) {
+        if isTree {
+            if let small = Int(exactly: value) { emit(small) } else { emit(UInt64(truncatingIfNeeded: value)) }
+            return
+        }
+        if let small = Int64(exactly: value) {
+            appendDigits(small.magnitude, negative: small < 0)
+        } else {
+            appendDigits(UInt64(truncatingIfNeeded: value), negative: false)
+        }
+    }
+
+    /// Writes a `Double` in the shortest form that reads back exactly.
+    mutating func writeDouble(_ value: Double) throws {
+        guard value.isFinite else { throw error(.notRepresentable(value: "\(value)")) }
+        if isTree { emit(value) } else { bytes.append(contentsOf: value.description.utf8) }
+    }
+
+    mutating func writeFloat(_ value: Float) throws {
+        guard value.isFinite else { throw error(.notRepresentable(value: "\(value)")) }
+        if isTree { emit(value) } else { bytes.append(contentsOf: value.description.utf8) }
+    }
+
+    /// Writes a `Decimal` exactly, all its digits.
+    mutating func writeDecimal(_ value: Decimal) throws {
+        guard !value.isNaN else { throw error(.notRepresentable(value: "NaN")) }
+        if isTree { emit(NSDecimalNumber(decimal: value)) } else { bytes.append(contentsOf: value.description.utf8) }
+    }
+
+    @inline(__always)
+    private mutating func appendDigits(_ magnitude: UInt64, negative: Bool) {
+        if negative { bytes.append(.minus) }
+        if magnitude < 10 {
+            bytes.append(.zero + UInt8(magnitude))
+            return
+        }
+        var count = 0
+        var rest = magnitude
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        let end = bytes.count + count
+        bytes.append(contentsOf: repeatElement(.zero, count: count))
+        var position = end - 1
+        rest = magnitude
+        while rest > 0 {
+            bytes[position] = .zero + UInt8(rest % 10)
+            rest /= 10
+            position -= 1
+        }
+    }
+
+    // MARK: Errors
+
+    /// An error at the current path.
+    func error(_ kind: MappingError.Kind) -> MappingError {
+        MappingError(kind, at: path.map { step -> PathComponent? in
+            switch step {
+            case .key(let key): return .key(key)
+            case .index(let index): return .index(index)
+            case .inputKey, .between: return nil
+            }
+        }.compactMap { $0 })
+    }
+}
+
+/// The settings that writing takes from a ``JSONMapper``.
+struct WriteSettings {
+    var formatting: JSONMapper.OutputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    var dateStrategy: DateStrategy = .iso8601
+    var writesNilAsNull = false
+    var maxDepth = 512
+}
+
+/// A key as the byte sink writes it, encoded once per plan: quoted, escaped, UTF-8.
+struct EncodedKey: Sendable {
+    let string: String
+    let quoted: [UInt8]
+    /// Whether the key holds `/`, which ``JSONMapper/OutputFormatting/withoutEscapingSlashes`` leaves alone.
+    let hasSlash: Bool
+
+    init(_ key: String) {
+        string = key
+        var writer = JSONWriter(settings: WriteSettings(), toTree: false)
+        writer.writeString(key)
+        quoted = writer.bytes
+        hasSlash = key.utf8.contains(UInt8(ascii: "/"))
+    }
+}
