@@ -37,16 +37,19 @@ public indirect enum JSONTree: Equatable, Sendable {
 
     /// Parses UTF-8 JSON text.
     ///
-    /// The text is first checked by ReflectMap's own parser (``JSONValue/init(parsing:maxDepth:)``), so
-    /// the generator accepts exactly the documents the mapper reads.
+    /// The text is read by ReflectMap's own scanner, so the generator accepts exactly the documents
+    /// the mapper reads (RFC 8259, strictly).
     /// - Parameter bytes: The document, UTF-8 encoded; a leading byte order mark is skipped.
     /// - Throws: ``GeneratorError/malformedJSON(source:offset:reason:)`` (with an empty source name)
     ///   for text that is not JSON by RFC 8259, or that nests deeper than 512 levels.
     public static func parse(_ bytes: [UInt8]) throws -> JSONTree {
+        var builder = TreeBuilder(scanner: JSONScanner(Data(bytes)))
         do {
-            _ = try JSONValue(parsing: Data(bytes))
+            let tree = try builder.value()
+            try builder.scanner.finish()
+            return tree
         } catch let error as MappingError {
-            let offset = error.byteOffset ?? 0
+            let offset = error.byteOffset ?? builder.scanner.index
             var reason = error.description
             if case .malformedJSON(let message) = error.kind {
                 let suffix = " at byte \(offset)."
@@ -54,8 +57,71 @@ public indirect enum JSONTree: Equatable, Sendable {
             }
             throw GeneratorError.malformedJSON(source: "", offset: offset, reason: reason)
         }
-        var reader = JSONReader(bytes)
-        return try reader.document()
+    }
+}
+
+/// Builds a ``JSONTree`` from ReflectMap's ``JSONScanner``, which validates every token; the builder
+/// adds only what the scanner leaves to its callers: key order, number spelling and the depth limit.
+private struct TreeBuilder {
+    var scanner: JSONScanner
+    private var depth = 0
+    private static let maxDepth = 512
+
+    init(scanner: JSONScanner) {
+        self.scanner = scanner
+    }
+
+    /// Reads the value under the cursor.
+    mutating func value() throws -> JSONTree {
+        switch try scanner.peek() {
+        case UInt8(ascii: "{"):
+            return try nested { builder in .object(try builder.members()) }
+        case UInt8(ascii: "["):
+            return try nested { builder in .array(try builder.elements()) }
+        case UInt8(ascii: "\""):
+            return .string(try scanner.string(scanner.scanString()))
+        case UInt8(ascii: "t"):
+            try scanner.literal(.true)
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try scanner.literal(.false)
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try scanner.literal(.null)
+            return .null
+        default:
+            let start = scanner.index
+            _ = try scanner.number()
+            return .number(SampleNumber(text: String(decoding: scanner.bytes[start..<scanner.index], as: UTF8.self)))
+        }
+    }
+
+    /// Enters the container under the cursor, one level deeper than the limit allows at most.
+    private mutating func nested(_ body: (inout TreeBuilder) throws -> JSONTree) throws -> JSONTree {
+        guard depth < Self.maxDepth else {
+            throw GeneratorError.malformedJSON(
+                source: "", offset: scanner.index, reason: "Nesting deeper than the limit of \(Self.maxDepth) levels")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        scanner.enterContainer()
+        return try body(&self)
+    }
+
+    private mutating func members() throws -> [JSONTree.Member] {
+        var members: [JSONTree.Member] = []
+        while let key = try scanner.nextKey(first: members.isEmpty) {
+            members.append(JSONTree.Member(key: try scanner.string(key), value: try value()))
+        }
+        return members
+    }
+
+    private mutating func elements() throws -> [JSONTree] {
+        var elements: [JSONTree] = []
+        while try scanner.nextElement(first: elements.isEmpty) {
+            elements.append(try value())
+        }
+        return elements
     }
 }
 

@@ -1,29 +1,15 @@
-/// Splits a JSON key into words: at separators (anything but letters and digits) and at case humps,
-/// acronym-aware like ReflectMap's key translators: `profileImageURL` → `profile`, `Image`, `URL`;
+import ReflectMap
+
+/// Splits a JSON key into words with ReflectMap's own splitter (``NameWords``), so keys split the
+/// way the key translators split names: at separators (anything but ASCII letters and digits) and at
+/// case humps, acronym-aware: `profileImageURL` → `profile`, `Image`, `URL`;
 /// `in_reply_to_status_id` → `in`, `reply`, `to`, `status`, `id`; `@id` → `id`.
 enum KeyWords {
     static func split(_ key: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        let characters = Array(key)
-        for (index, character) in characters.enumerated() {
-            guard character.isASCII, character.isLetter || character.isNumber else {
-                if !current.isEmpty { words.append(current) }
-                current = ""
-                continue
-            }
-            if character.isUppercase, let previous = current.last {
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
-                let nextIsLower = next.map { $0.isASCII && $0.isLowercase } ?? false
-                if !previous.isUppercase || nextIsLower {
-                    words.append(current)
-                    current = ""
-                }
-            }
-            current.append(character)
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
+        // Every other character becomes `_`, a separator to `NameWords`; underscores at either end
+        // become its prefix and suffix, which a word list leaves out.
+        let separated = key.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" }
+        return NameWords(String(separated)).words
     }
 
     /// Joins words in camel case; acronyms in capitals, except the first word and an acronym right
