@@ -55,13 +55,13 @@ public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
 
     if let parsed {
-        var serializer = JSONSerializer()
+        var writer = JSONWriter(settings: WriteSettings(), toTree: false)
         do {
-            try serializer.write(parsed)
+            try writer.writeJSONValue(parsed)
         } catch {
             fatalError("a parsed value cannot be written: \(error)")
         }
-        guard let again = try? JSONValue(parsing: Data(serializer.bytes)), again == parsed else {
+        guard let again = try? JSONValue(parsing: Data(writer.bytes)), again == parsed else {
             fatalError("writing and re-reading changed the value")
         }
     }

@@ -16,11 +16,25 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
         return result
     }
 
+    override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<[Element]>) throws {
+        var result: [Element] = []
+        let element = self.element
+        guard try reader.readArray({ reader in try element.read(&reader, appendingTo: &result) }) else {
+            let _: [Element]? = try reader.rejectValue(expected: "an array of \(element.typeName)")
+            return
+        }
+        storage.store(result, at: field)
+    }
+
     override func write(_ value: [Element], to writer: inout JSONWriter) throws {
         try writer.beginArray()
-        for (index, item) in value.enumerated() {
+        // An index loop: `enumerated()` and iterators cost generic metadata lookups per array.
+        var index = 0
+        while index < value.count {
             writer.beginElement(index)
+            let item = value[index]
             if element.isAbsent(item) { writer.writeNull() } else { try element.write(item, to: &writer) }
+            index += 1
         }
         writer.endArray(isEmpty: value.isEmpty)
     }

@@ -7,6 +7,7 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
 
     private let reader: Reader
     private let assigner: (inout JSONReader, ModelStorage, FieldLocation<Value>) throws -> Void
+    private let optionalAssigner: (inout JSONReader, ModelStorage, FieldLocation<Value?>) throws -> Void
     private let appender: (inout JSONReader, inout [Value]) throws -> Void
     private let writer: Writer
 
@@ -15,6 +16,10 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
     init(read: @escaping Reader, write: @escaping Writer) {
         reader = read
         assigner = { reader, storage, field in
+            if let value = try read(&reader) { storage.store(value, at: field) }
+        }
+        optionalAssigner = { reader, storage, field in
+            if try reader.readNull() { return storage.store(nil, at: field) }
             if let value = try read(&reader) { storage.store(value, at: field) }
         }
         appender = { reader, array in
@@ -29,6 +34,10 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
 
     override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Value>) throws {
         try assigner(&reader, storage, field)
+    }
+
+    override func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Value?>) throws {
+        try optionalAssigner(&reader, storage, field)
     }
 
     override func read(_ reader: inout JSONReader, appendingTo array: inout [Value]) throws {

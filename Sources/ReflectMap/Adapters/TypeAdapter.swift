@@ -22,6 +22,13 @@ class TypeAdapter<Value>: @unchecked Sendable {
         if let value = try read(&reader) { storage.store(value, at: field) }
     }
 
+    /// Reads into an optional field: `null` gives `nil`, anything else a usable value. Scalars
+    /// override it with code specialised for their type, which needs no `Optional` metadata lookup.
+    func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Value?>) throws {
+        if try reader.readNull() { return storage.store(nil, at: field) }
+        if let value = try read(&reader) { storage.store(value, at: field) }
+    }
+
     /// Reads an array element and appends it when it is usable; the same fast path for arrays.
     func read(_ reader: inout JSONReader, appendingTo array: inout [Value]) throws {
         if let value = try read(&reader) { array.append(value) }
@@ -68,6 +75,10 @@ final class OptionalAdapter<Wrapped>: TypeAdapter<Wrapped?>, @unchecked Sendable
         if try reader.readNull() { return .some(nil) }
         guard let value = try wrapped.read(&reader) else { return nil }
         return .some(value)
+    }
+
+    override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Wrapped?>) throws {
+        try wrapped.readOptional(&reader, into: storage, at: field)
     }
 
     override func write(_ value: Wrapped?, to writer: inout JSONWriter) throws {

@@ -1,7 +1,7 @@
 import SwiftShims
 
 // The only file in ReflectMap with unsafe code: discovering stored fields and reading and writing them
-// in place.
+// in place, and (at the bottom) the scanner's eight-byte loads and the writer's number sink.
 //
 // Invariants, which every caller relies on:
 // 1. Fields come from the Swift runtime's own reflection entry points, the ones the standard library's
@@ -20,6 +20,8 @@ import SwiftShims
 //    offset it cannot do arithmetic with) and `ModelStorage` values, and stores and loads through them.
 // 7. `withStorage(of:isClass:)` is called with `isClass` true only for class types (the plan works it
 //    out with `Model.self is AnyClass`), so the bit cast reinterprets one strong reference as another.
+// 8. `Array<UInt8>.word(at:)`, at the bottom, loads only after checking that eight bytes remain.
+// 9. `ByteSink` copies a number's text out of a buffer the standard library lends it for one call.
 
 @_silgen_name("swift_reflectionMirror_recursiveCount")
 private func runtimeFieldCount(_ type: Any.Type) -> Int
@@ -148,5 +150,32 @@ struct ModelStorage {
     /// for instance, whose keys the plan reads from a prototype.
     func load<Value>(_ type: Value.Type, from field: FieldStorage.StoredField) -> Value {
         (base + field.offset).assumingMemoryBound(to: Value.self).pointee
+    }
+}
+
+// The scanner's one unsafe need: reading eight input bytes as one word, to look for the bytes that
+// end a string eight at a time (invariant 8: the load is bounds-checked before it is made, and the
+// word is a plain integer, valid for any bit pattern).
+extension Array where Element == UInt8 {
+    /// The eight bytes at `offset`, little-endian, or `nil` when fewer than eight remain.
+    @inline(__always)
+    func word(at offset: Int) -> UInt64? {
+        guard offset >= 0, offset <= count - 8 else { return nil }
+        return withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+    }
+}
+
+/// Where the writer's byte sink receives a number's text straight from the standard library's
+/// formatter, with no `String` in between (invariant 9: the buffer is only read, and only for the
+/// duration of the call that lends it).
+struct ByteSink: TextOutputStream {
+    var bytes: [UInt8]
+
+    mutating func write(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: buffer)
     }
 }

@@ -28,7 +28,11 @@ struct JSONReader {
     private let isTree: Bool
     private(set) var scanner: JSONScanner
     /// The tree route's value under the cursor.
-    private var pending: Any = ()
+    private var pending: Any = () {
+        didSet { pendingObject = nil }
+    }
+    /// `pending` as an object, once ``isObjectNext()`` has cast it, so that it is cast only once.
+    private var pendingObject: [String: Any]?
 
     /// Reads bytes.
     init(scanner: JSONScanner, settings: ReadSettings, reporting: Bool, path: [PathStep] = []) {
@@ -78,13 +82,27 @@ struct JSONReader {
 
     /// The number that ends at the cursor, as a `Decimal`, when it has more than 17 significant digits.
     private func longFraction(from start: Int) -> Decimal? {
-        var first = start
-        while scanner.bytes[first] == .space || scanner.bytes[first] == .newline
-            || scanner.bytes[first] == .carriageReturn || scanner.bytes[first] == .tab {
-            first += 1
+        var digits = 0
+        var first = -1
+        var position = start
+        while position < scanner.index {
+            let byte = scanner.bytes[position]
+            if byte | 0x20 == UInt8(ascii: "e") { break }
+            if byte >= .zero, byte <= UInt8(ascii: "9") {
+                if first < 0, byte != .zero { first = position }
+                if first >= 0 { digits += 1 }
+            } else if first < 0, byte != .minus, byte != UInt8(ascii: ".") {
+                first = -1
+            }
+            position += 1
         }
-        let text = String(decoding: scanner.bytes[first..<scanner.index], as: UTF8.self)
-        guard JSONNumber.significantDigits(text) > 17, let value = Decimal(string: text), !value.isNaN else { return nil }
+        guard digits > 17 else { return nil }
+        var textStart = start
+        while scanner.bytes[textStart] != .minus, scanner.bytes[textStart] < .zero || scanner.bytes[textStart] > UInt8(ascii: "9") {
+            textStart += 1
+        }
+        let text = String(decoding: scanner.bytes[textStart..<scanner.index], as: UTF8.self)
+        guard let value = Decimal(string: text), !value.isNaN else { return nil }
         return value
     }
 
@@ -156,7 +174,10 @@ struct JSONReader {
     /// Whether an object is under the cursor. Consumes nothing.
     @inline(__always)
     mutating func isObjectNext() throws -> Bool {
-        if isTree { return pending is [String: Any] }
+        if isTree {
+            pendingObject = pending as? [String: Any]
+            return pendingObject != nil
+        }
         return try scanner.peek() == .openBrace
     }
 
@@ -260,7 +281,8 @@ struct JSONReader {
         missing: (Int, inout JSONReader) throws -> Void
     ) throws -> Bool {
         if isTree {
-            guard let object = pending as? [String: Any] else { return false }
+            guard let object = pendingObject ?? pending as? [String: Any] else { return false }
+            pendingObject = nil
             try enterContainer(.between)
             for (field, entries) in table.fieldKeys.enumerated() {
                 var found = false

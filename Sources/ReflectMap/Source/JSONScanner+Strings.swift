@@ -20,18 +20,28 @@ extension JSONScanner {
         var position = start
         var hasEscapes = false
         var high: UInt8 = 0
+        var highWords: UInt64 = 0
         let count = bytes.count
         while position < count {
-            let byte = bytes[position]
-            if byte >= 0x20, byte != .quote, byte != .backslash {
+            // Eight bytes at a time while none of them is `"`, `\` or a control character.
+            while let word = bytes.word(at: position), !Self.mayEndString(word) {
+                highWords |= word
+                position += 8
+            }
+            // Then one at a time up to the byte that stopped the word.
+            var byte: UInt8 = 0
+            while position < count {
+                byte = bytes[position]
+                guard byte >= 0x20, byte != .quote, byte != .backslash else { break }
                 high |= byte
                 position += 1
-                continue
             }
+            guard position < count else { break }
             index = position
             if byte == .quote {
                 index += 1
-                return StringSpan(start: start, end: position, hasEscapes: hasEscapes, isASCII: high < 0x80)
+                let isASCII = high < 0x80 && highWords & 0x8080_8080_8080_8080 == 0
+                return StringSpan(start: start, end: position, hasEscapes: hasEscapes, isASCII: isASCII)
             } else if byte == .backslash {
                 hasEscapes = true
                 try skipEscape()
@@ -43,6 +53,20 @@ extension JSONScanner {
         throw error("Unterminated string", at: start - 1)
     }
 
+    /// Whether any of a word's eight bytes is `"`, `\` or below 0x20 (the classic has-zero-byte and
+    /// has-less-than tests, which never miss one).
+    @inline(__always)
+    private static func mayEndString(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasBackslash | hasControl) & highs != 0
+    }
+
     /// Validates and skips the string under the cursor.
     @inline(__always)
     package mutating func skipString() throws {
@@ -52,14 +76,8 @@ extension JSONScanner {
 
     /// The contents of a string that ``scanString()`` has found, decoded and checked.
     package func string(_ span: StringSpan) throws -> String {
-        if !span.hasEscapes {
-            if span.isASCII { return String(decoding: bytes[span.start..<span.end], as: UTF8.self) }
-            if let text = String(validating: bytes[span.start..<span.end], as: UTF8.self) { return text }
-        } else if let text = String(validating: unescaped(span), as: UTF8.self) {
-            return text
-        }
-        try validateUTF8(span)
-        // Unreachable in practice: the span was valid after all, so decoding cannot have failed.
+        if !span.isASCII { try validateUTF8(span) }
+        if !span.hasEscapes { return String(decoding: bytes[span.start..<span.end], as: UTF8.self) }
         return String(decoding: unescaped(span), as: UTF8.self)
     }
 

@@ -39,6 +39,8 @@ package struct JSONScanner {
             let byte = bytes[index]
             guard byte == .space || byte == .newline || byte == .carriageReturn || byte == .tab else { return }
             index += 1
+            // Indentation comes in runs of spaces: skip them eight at a time.
+            while let word = bytes.word(at: index), word == 0x2020_2020_2020_2020 { index += 8 }
         }
     }
 

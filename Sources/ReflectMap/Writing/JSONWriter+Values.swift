@@ -94,29 +94,55 @@ extension JSONWriter {
     /// and `/` unless the formatting says otherwise. Non-ASCII characters are written as they are.
     mutating func appendString(_ string: String) {
         bytes.append(.quote)
-        let utf8 = string.utf8
-        let slash = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
-        // Most strings need no escaping: copy them whole.
-        if !utf8.contains(where: { $0 < 0x20 || $0 == .quote || $0 == .backslash || $0 == slash }) {
-            bytes.append(contentsOf: utf8)
-        } else {
-            for byte in utf8 {
-                switch byte {
-                case .quote: bytes.append(contentsOf: #"\""#.utf8)
-                case .backslash: bytes.append(contentsOf: #"\\"#.utf8)
-                case slash: bytes.append(contentsOf: #"\/"#.utf8)
-                case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-                case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-                case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-                case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-                case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-                case ..<0x20:
-                    let hex = String(byte, radix: 16)
-                    bytes.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-                default: bytes.append(byte)
-                }
-            }
+        // Most strings need no escaping: copy them whole, then check the copy, eight bytes at a time.
+        let start = bytes.count
+        bytes.append(contentsOf: string.utf8)
+        if let first = firstByteToEscape(from: start) {
+            bytes.removeSubrange(first...)
+            appendEscaped(string.utf8.dropFirst(first - start))
         }
         bytes.append(.quote)
+    }
+
+    /// The offset of the first byte from `start` on that must be escaped, if any.
+    private func firstByteToEscape(from start: Int) -> Int? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let slash = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
+        var position = start
+        while let word = bytes.word(at: position) {
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let slashes = word ^ (ones &* UInt64(slash))
+            let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((slashes &- ones) & ~slashes) | ((word &- ones &* 0x20) & ~word)
+            if found & 0x8080_8080_8080_8080 != 0 { break }
+            position += 8
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte < 0x20 || byte == .quote || byte == .backslash || byte == slash { return position }
+            position += 1
+        }
+        return nil
+    }
+
+    private mutating func appendEscaped(_ utf8: Substring.UTF8View) {
+        let slash = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
+        for byte in utf8 {
+            switch byte {
+            case .quote: bytes.append(contentsOf: #"\""#.utf8)
+            case .backslash: bytes.append(contentsOf: #"\\"#.utf8)
+            case slash: bytes.append(contentsOf: #"\/"#.utf8)
+            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+            case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
+            case ..<0x20:
+                let hex = String(byte, radix: 16)
+                bytes.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default: bytes.append(byte)
+            }
+        }
     }
 }

@@ -206,12 +206,21 @@ struct JSONWriter {
     /// Writes a `Double` in the shortest form that reads back exactly.
     mutating func writeDouble(_ value: Double) throws {
         guard value.isFinite else { throw error(.notRepresentable(value: "\(value)")) }
-        if isTree { emit(value) } else { bytes.append(contentsOf: value.description.utf8) }
+        if isTree { emit(value) } else { appendText(of: value) }
+    }
+
+    /// Appends a number's shortest round-trip text without making a `String` of it.
+    @inline(__always)
+    private mutating func appendText(of value: some TextOutputStreamable) {
+        var sink = ByteSink(bytes: [])
+        swap(&sink.bytes, &bytes)
+        value.write(to: &sink)
+        swap(&sink.bytes, &bytes)
     }
 
     mutating func writeFloat(_ value: Float) throws {
         guard value.isFinite else { throw error(.notRepresentable(value: "\(value)")) }
-        if isTree { emit(value) } else { bytes.append(contentsOf: value.description.utf8) }
+        if isTree { emit(value) } else { appendText(of: value) }
     }
 
     /// Writes a `Decimal` exactly, all its digits.

@@ -1,0 +1,162 @@
+import Foundation
+import ReflectMap
+import Testing
+
+private struct Link: Mappable, Equatable {
+    var zeta = 1
+    var alpha = "a/b"
+    var middle: [Int] = [1, 2]
+    var empty: [String: Int] = [:]
+    var none: Int?
+}
+
+private final class Node: Mappable {
+    var name = ""
+    var children: [Node] = []
+    required init() {}
+}
+
+@Suite("Writing options")
+struct OutputTests {
+    @Test("Keys are sorted and slashes left alone by default")
+    func defaults() throws {
+        let text = String(decoding: try JSONMapper().data(from: Link()), as: UTF8.self)
+        #expect(text == #"{"alpha":"a/b","empty":{},"middle":[1,2],"zeta":1}"#)
+    }
+
+    @Test("Without sorted keys, members come in declaration order")
+    func declarationOrder() throws {
+        var mapper = JSONMapper()
+        mapper.outputFormatting = [.withoutEscapingSlashes]
+        let text = String(decoding: try mapper.data(from: Link()), as: UTF8.self)
+        #expect(text == #"{"zeta":1,"alpha":"a/b","middle":[1,2],"empty":{}}"#)
+    }
+
+    @Test("Without withoutEscapingSlashes, a slash is escaped as JSONEncoder escapes it")
+    func escapedSlashes() throws {
+        var mapper = JSONMapper()
+        mapper.outputFormatting = [.sortedKeys]
+        let text = String(decoding: try mapper.data(from: Link()), as: UTF8.self)
+        #expect(text.contains(#""alpha":"a\/b""#))
+        #expect(try mapper.map(Link.self, from: mapper.data(from: Link())) == Link())
+    }
+
+    @Test("Pretty printing indents by two spaces and puts spaces around the colon, as JSONEncoder does")
+    func prettyPrinted() throws {
+        var mapper = JSONMapper()
+        mapper.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        mapper.writesNilAsNull = true
+        let text = String(decoding: try mapper.data(from: Link()), as: UTF8.self)
+        #expect(text == """
+        {
+          "alpha" : "a/b",
+          "empty" : {},
+          "middle" : [
+            1,
+            2
+          ],
+          "none" : null,
+          "zeta" : 1
+        }
+        """)
+        #expect(try mapper.map(Link.self, from: Data(text.utf8)) == Link())
+    }
+
+    @Test("Bytes and Foundation objects come from the same walk and say the same thing")
+    func bothSinksAgree() throws {
+        let root = Node()
+        root.name = "root"
+        let child = Node()
+        child.name = "child \"quoted\" \u{1}"
+        root.children = [child, Node()]
+        let mapper = JSONMapper()
+        let fromBytes = try JSONSerialization.jsonObject(with: mapper.data(from: root)) as? NSDictionary
+        let fromTree = try mapper.dictionary(from: root) as NSDictionary
+        #expect(fromBytes == fromTree)
+    }
+
+    @Test("Doubles are written in the shortest form that reads back exactly")
+    func shortestDoubles() throws {
+        struct Numbers: Mappable { var values: [Double] = [0.1, 1e-7, 1.0 / 3.0, 5e22, -0.0, 123456.789] }
+        let mapper = JSONMapper()
+        let data = try mapper.data(from: Numbers())
+        let back = try mapper.map(Numbers.self, from: data)
+        #expect(back.values.map(\.bitPattern) == Numbers().values.map(\.bitPattern))
+        #expect(String(decoding: data, as: UTF8.self) == #"{"values":[0.1,1e-07,0.3333333333333333,5e+22,-0.0,123456.789]}"#)
+    }
+}
+
+@Suite("Decimal")
+struct DecimalTests {
+    struct Price: Mappable { var amount = Decimal(0) }
+
+    @Test("A Decimal reads exactly from bytes, as from JSONSerialization's dictionary")
+    func exactRead() throws {
+        let data = json(#"{"amount": 1.123456789123456789}"#)
+        let mapper = JSONMapper()
+        let expected = try #require(Decimal(string: "1.123456789123456789"))
+        #expect(try mapper.map(Price.self, from: data).amount == expected)
+        #expect(try mapper.map(Price.self, fromJSONObject: JSONSerialization.jsonObject(with: data)).amount == expected)
+        #expect(try mapper.map(Price.self, fromJSONObject: JSONValue(parsing: data).jsonObject).amount == expected)
+    }
+
+    @Test("A Decimal is written with every digit it has")
+    func exactWrite() throws {
+        var price = Price()
+        price.amount = try #require(Decimal(string: "123456789.123456789123"))
+        let text = String(decoding: try JSONMapper().data(from: price), as: UTF8.self)
+        #expect(text == #"{"amount":123456789.123456789123}"#)
+    }
+
+    @Test("Short decimals read from a Double's shortest spelling")
+    func shortDecimals() throws {
+        #expect(try JSONMapper().map(Price.self, from: json(#"{"amount": 0.1}"#)).amount == Decimal(string: "0.1"))
+        #expect(try JSONMapper().map(Price.self, from: json(#"{"amount": 1e2}"#)).amount == 100)
+    }
+}
+
+@Suite("Mapper configuration")
+struct ConfigurationTests {
+    struct Person: Mappable, Equatable {
+        var firstName = ""
+        var lastName_ = ""
+    }
+
+    @Test("snake_case keeps leading and trailing underscores, as JSONEncoder's convertToSnakeCase does")
+    func snakeCaseUnderscores() {
+        #expect(KeyTranslator.snakeCase.key(for: "oneTwoThree_") == "one_two_three_")
+        #expect(KeyTranslator.snakeCase.key(for: "__oneTwoThree__") == "__one_two_three__")
+        #expect(KeyTranslator.snakeCase.key(for: "_private") == "_private")
+    }
+
+    @Test("A custom translator made for one call needs no special care")
+    func customTranslatorPerCall() throws {
+        for round in 0..<50 {
+            let upper = JSONMapper(keyTranslator: .custom { $0.uppercased() })
+            let person = try upper.map(Person.self, from: json(#"{"FIRSTNAME": "Ada\#(round)", "LASTNAME_": "L"}"#))
+            #expect(person == Person(firstName: "Ada\(round)", lastName_: "L"))
+        }
+    }
+
+    @Test("Changing a copy's translator changes only that copy's keys")
+    func copiesKeepTheirOwnPlans() throws {
+        let snake = JSONMapper(keyTranslator: .snakeCase)
+        var kebab = snake
+        kebab.keyTranslator = .kebabCase
+        let person = Person(firstName: "Ada", lastName_: "L")
+        #expect(String(decoding: try snake.data(from: person), as: UTF8.self) == #"{"first_name":"Ada","last_name_":"L"}"#)
+        #expect(String(decoding: try kebab.data(from: person), as: UTF8.self) == #"{"first-name":"Ada","last-name_":"L"}"#)
+        #expect(String(decoding: try snake.data(from: person), as: UTF8.self) == #"{"first_name":"Ada","last_name_":"L"}"#)
+    }
+
+    @Test("Every public name the core issue fixes compiles as specified")
+    func fixedNames() throws {
+        var mapper = JSONMapper()
+        let formatting: JSONMapper.OutputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        mapper.outputFormatting = formatting
+        mapper.writesNilAsNull = true
+        #expect(mapper.outputFormatting == formatting)
+        #expect(mapper.writesNilAsNull)
+        #expect(JSONMapper().outputFormatting.contains(.sortedKeys))
+    }
+}
