@@ -10,7 +10,7 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
     override func read(_ reader: inout JSONReader) throws -> [Element]? {
         var result: [Element] = []
         let element = self.element
-        guard try reader.readArray({ reader in try element.read(&reader, appendingTo: &result) }) else {
+        guard try reader.readArray(expecting: { result.reserveCapacity($0) }, { reader in try element.read(&reader, appendingTo: &result) }) else {
             return try reader.rejectValue(expected: "an array of \(element.typeName)")
         }
         return result
@@ -19,7 +19,7 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
     override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<[Element]>) throws {
         var result: [Element] = []
         let element = self.element
-        guard try reader.readArray({ reader in try element.read(&reader, appendingTo: &result) }) else {
+        guard try reader.readArray(expecting: { result.reserveCapacity($0) }, { reader in try element.read(&reader, appendingTo: &result) }) else {
             let _: [Element]? = try reader.rejectValue(expected: "an array of \(element.typeName)")
             return
         }

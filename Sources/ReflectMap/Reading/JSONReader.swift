@@ -74,7 +74,7 @@ struct JSONReader {
         let scalar = try scanner.scalar(depthBudget: maxDepth - path.count, limit: maxDepth)
         // A fraction with more significant digits than a `Double` holds is what `JSONSerialization`
         // boxes as an `NSDecimalNumber`; read it as that, so that both routes see the same number.
-        if case .double = scalar, scanner.index - start > 17, let exact = longFraction(from: start) {
+        if case .double = scalar, let exact = longFraction(from: start) {
             return .decimal(exact)
         }
         return scalar
@@ -82,26 +82,12 @@ struct JSONReader {
 
     /// The number that ends at the cursor, as a `Decimal`, when it has more than 17 significant digits.
     private func longFraction(from start: Int) -> Decimal? {
-        var digits = 0
-        var first = -1
-        var position = start
-        while position < scanner.index {
-            let byte = scanner.bytes[position]
-            if byte | 0x20 == UInt8(ascii: "e") { break }
-            if byte >= .zero, byte <= UInt8(ascii: "9") {
-                if first < 0, byte != .zero { first = position }
-                if first >= 0 { digits += 1 }
-            } else if first < 0, byte != .minus, byte != UInt8(ascii: ".") {
-                first = -1
-            }
-            position += 1
+        guard scanner.lastNumberIsLong else { return nil }
+        var first = start
+        while scanner.bytes[first] != .minus, scanner.bytes[first] < .zero || scanner.bytes[first] > UInt8(ascii: "9") {
+            first += 1
         }
-        guard digits > 17 else { return nil }
-        var textStart = start
-        while scanner.bytes[textStart] != .minus, scanner.bytes[textStart] < .zero || scanner.bytes[textStart] > UInt8(ascii: "9") {
-            textStart += 1
-        }
-        let text = String(decoding: scanner.bytes[textStart..<scanner.index], as: UTF8.self)
+        let text = String(decoding: scanner.bytes[first..<scanner.index], as: UTF8.self)
         guard let value = Decimal(string: text), !value.isNaN else { return nil }
         return value
     }
@@ -157,9 +143,8 @@ struct JSONReader {
             let number = try scanner.number()
             // A fraction with more significant digits than a `Double` holds keeps its text, as
             // `JSONSerialization` keeps it in an `NSDecimalNumber`, so a `Decimal` gets it exactly.
-            if case .double = number, scanner.index - start > 17 {
-                let text = String(decoding: scanner.bytes[start..<scanner.index], as: UTF8.self)
-                if JSONNumber.significantDigits(text) > 17 { return .number(.large(text)) }
+            if case .double = number, scanner.lastNumberIsLong {
+                return .number(.large(String(decoding: scanner.bytes[start..<scanner.index], as: UTF8.self)))
             }
             return .number(number)
         }
@@ -209,11 +194,15 @@ struct JSONReader {
     // MARK: Containers
 
     /// Steps into the array under the cursor and calls `body` once per element, with the cursor on it.
-    /// Returns `false`, consuming nothing, when the value is not an array.
+    /// Returns `false`, consuming nothing, when the value is not an array. A tree tells `expecting`
+    /// how many elements there are, first.
     @inline(__always)
-    mutating func readArray(_ body: (inout JSONReader) throws -> Void) throws -> Bool {
+    mutating func readArray(
+        expecting: (Int) -> Void = { _ in }, _ body: (inout JSONReader) throws -> Void
+    ) throws -> Bool {
         if isTree {
             guard let array = pending as? [Any] else { return false }
+            expecting(array.count)
             try enterContainer(.between)
             for (index, element) in array.enumerated() {
                 path[path.count - 1] = .index(index)

@@ -66,6 +66,8 @@ extension JSONScanner {
             guard Double(text)?.isFinite == true else { throw tooLarge(text, at: start) }
             return .large(text)
         }
+        // More than 17 significant digits: more than a `Double` holds (10¹⁷ has 18).
+        lastNumberIsLong = significandOverflowed || significand >= 100_000_000_000_000_000
         let exact = !significandOverflowed && abs(exponent) < Self.exponentClamp
         return .double(try double(start: start, significand: significand, exact: exact,
                                   powerOfTen: exponent - fractionDigits, negative: negative))
@@ -84,6 +86,21 @@ extension JSONScanner {
             }
             return negative ? -value : value
         }
+        #if arch(x86_64)
+        // Up to 19 digits: Float80 holds the significand and the power of ten exactly, and one
+        // correctly rounded operation leaves 11 bits below a Double's precision. Unless those bits lie
+        // within one unit of the halfway point, rounding to Double gives the correctly rounded result.
+        if exact, (-22...22).contains(powerOfTen) {
+            let wide = Float80(significand)
+            let power = Float80(exactPowersOfTen[abs(powerOfTen)])
+            let scaled = powerOfTen < 0 ? wide / power : wide * power
+            let below = scaled.significandBitPattern & 0x7FF
+            if below < 0x3FF || below > 0x401 {
+                let value = Double(scaled)
+                return negative ? -value : value
+            }
+        }
+        #endif
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw tooLarge(text, at: start) }
         return value

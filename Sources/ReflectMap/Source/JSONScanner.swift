@@ -23,6 +23,8 @@ package struct JSONScanner {
     package let bytes: [UInt8]
     /// The offset of the next unread byte.
     package var index: Int
+    /// Whether the last number read had more than 17 significant digits.
+    package var lastNumberIsLong = false
 
     package init(_ data: Data) {
         bytes = [UInt8](data)
