@@ -32,15 +32,6 @@ struct RequestBuilder {
     let baseURL: URL
     let configuration: ServiceConfiguration
 
-    func request(for endpoint: some Endpoint) throws -> URLRequest {
-        let prepared = try prepare(endpoint)
-        if let file = prepared.bodyFile {
-            prepared.cleanUp()
-            throw APIError.invalidRequest("The body of \"\(endpoint.path)\" streams from \(file.path); send it with a service method.")
-        }
-        return prepared.urlRequest
-    }
-
     /// Builds the request; a file or multipart body with files is left on disk for the transport.
     func prepare(_ endpoint: some Endpoint) throws -> PreparedRequest {
         guard let target = url(for: endpoint.path),

@@ -47,9 +47,13 @@ final class TaskHandler: @unchecked Sendable {
     private let direction: Direction
     /// The body's size, for upload progress when the session does not know it.
     private let uploadSize: Int64?
+    /// The session's delegate queue, where `URLSessionTask.cancel()` is called (see ``cancelTask(_:)``).
+    private let delegateQueue: OperationQueue
 
-    init(sink: Sink, timeout: TimeInterval?, progress: ProgressHandler?, direction: Direction, uploadSize: Int64? = nil) {
+    init(sink: Sink, timeout: TimeInterval?, progress: ProgressHandler?, direction: Direction,
+         uploadSize: Int64? = nil, delegateQueue: OperationQueue) {
         self.sink = sink
+        self.delegateQueue = delegateQueue
         self.uploadSize = uploadSize
         self.timeout = timeout.flatMap { $0.isFinite && $0 > 0 && $0 <= 86_400 ? $0 : nil }
         self.progress = progress
@@ -101,7 +105,19 @@ final class TaskHandler: @unchecked Sendable {
         resumed = true
         let cancel = cancelAfterResume
         lock.unlock()
-        if cancel { DispatchQueue.global().async { task.cancel() } }
+        if cancel { cancelTask(task) }
+    }
+
+    /// Cancels the `URLSessionTask` on the session's serial delegate queue, never under a lock.
+    ///
+    /// FoundationNetworking's `cancel()` races with a task completing on its own: if it lands just before
+    /// the completion is delivered, its deferred failure callback can run after the session has dropped
+    /// the task, and trap ("Trying to access a behaviour for a task that in not in the registry").
+    /// On the delegate queue, the cancel either comes after the completion callback (and does nothing,
+    /// the task being completed) or before it, in which case its failure callback is queued ahead of the
+    /// session's removal of the task. It also never runs inside a Swift task's cancellation handler.
+    private func cancelTask(_ task: URLSessionTask) {
+        delegateQueue.addOperation { task.cancel() }
     }
 
     /// Cancels from a cancellation handler: the work happens on a global queue, so the handler returns
@@ -218,8 +234,7 @@ final class TaskHandler: @unchecked Sendable {
         lock.unlock()
 
         if case .failure = result, let task, cancelsTask, resumed {
-            // Off this thread: `URLSessionTask.cancel()` waits for the session's queue.
-            DispatchQueue.global().async { task.cancel() }
+            cancelTask(task)
         }
         if case .stream(let continuation) = sink {
             switch result {

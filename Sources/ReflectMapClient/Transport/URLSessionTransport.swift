@@ -26,6 +26,8 @@ protocol SessionTransport: Transport {
 public final class URLSessionTransport: Transport, SessionTransport {
     private let session: URLSession
     private let delegate = SessionDelegate()
+    /// The session's serial delegate queue; tasks are also cancelled on it.
+    private let queue: OperationQueue
     /// curl's own timeout covers the whole transfer, so it is set out of the way; ``TaskHandler`` enforces
     /// the request's timeout between bytes instead.
     private static let transferTimeout: TimeInterval = 7 * 86_400
@@ -37,6 +39,7 @@ public final class URLSessionTransport: Transport, SessionTransport {
         let queue = OperationQueue()
         queue.name = "ReflectMapClient.URLSessionTransport"
         queue.maxConcurrentOperationCount = 1
+        self.queue = queue
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
@@ -56,7 +59,7 @@ public final class URLSessionTransport: Transport, SessionTransport {
         var current = request
         for _ in 0...RedirectPolicy.limit {
             let handler = TaskHandler(sink: .memory, timeout: current.urlRequest.timeoutInterval, progress: progress,
-                                      direction: .upload, uploadSize: current.bodySize)
+                                      direction: .upload, uploadSize: current.bodySize, delegateQueue: queue)
             let (response, data) = try await run(current, handler: handler)
             guard let next = follow(response, after: current, policy: redirects) else { return (data, response) }
             current = next
@@ -75,7 +78,8 @@ public final class URLSessionTransport: Transport, SessionTransport {
             let response: HTTPURLResponse
             do {
                 let output = try FileHandle(forWritingTo: file)
-                let handler = TaskHandler(sink: .file(output), timeout: current.urlRequest.timeoutInterval, progress: progress, direction: .download)
+                let handler = TaskHandler(sink: .file(output), timeout: current.urlRequest.timeoutInterval, progress: progress, direction: .download,
+                                          delegateQueue: queue)
                 defer { try? output.close() }
                 response = try await run(current, handler: handler).0
             } catch {
@@ -93,7 +97,8 @@ public final class URLSessionTransport: Transport, SessionTransport {
         var current = request
         for _ in 0...RedirectPolicy.limit {
             let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
-            let handler = TaskHandler(sink: .stream(continuation), timeout: current.urlRequest.timeoutInterval, progress: nil, direction: .download)
+            let handler = TaskHandler(sink: .stream(continuation), timeout: current.urlRequest.timeoutInterval, progress: nil, direction: .download,
+                                      delegateQueue: queue)
             continuation.onTermination = { termination in
                 if case .cancelled = termination { handler.cancelSoon() }
             }
