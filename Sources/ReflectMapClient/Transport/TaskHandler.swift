@@ -110,14 +110,22 @@ final class TaskHandler: @unchecked Sendable {
 
     /// Cancels the `URLSessionTask` on the session's serial delegate queue, never under a lock.
     ///
-    /// FoundationNetworking's `cancel()` races with a task completing on its own: if it lands just before
-    /// the completion is delivered, its deferred failure callback can run after the session has dropped
-    /// the task, and trap ("Trying to access a behaviour for a task that in not in the registry").
-    /// On the delegate queue, the cancel either comes after the completion callback (and does nothing,
-    /// the task being completed) or before it, in which case its failure callback is queued ahead of the
-    /// session's removal of the task. It also never runs inside a Swift task's cancellation handler.
+    /// FoundationNetworking's `cancel()` races with a task completing on its own: if it lands as the
+    /// transfer completes, a deferred callback can run after the session has dropped the task, and trap
+    /// ("Trying to access a behaviour for a task that in not in the registry"). So the cancel runs on the
+    /// delegate queue, where it is ordered with the task's own callbacks, only while the task is running,
+    /// and not at all for a body collected in memory whose response head has already arrived: that
+    /// transfer is about to end anyway, and is left to finish unobserved. Streams and downloads are
+    /// always cancelled, so their connections close. It never runs inside a Swift task's cancellation
+    /// handler either.
     private func cancelTask(_ task: URLSessionTask) {
-        delegateQueue.addOperation { task.cancel() }
+        delegateQueue.addOperation {
+            self.lock.lock()
+            let finishing: Bool
+            if case .memory = self.sink { finishing = self.response != nil } else { finishing = false }
+            self.lock.unlock()
+            if !finishing, task.state == .running { task.cancel() }
+        }
     }
 
     /// Cancels from a cancellation handler: the work happens on a global queue, so the handler returns
