@@ -141,7 +141,7 @@ struct CancellationStressTests {
     func cancelsRacingResponses() async throws {
         let old = ProcessInfo.processInfo.environment["REFLECTMAP_OLD_TRANSPORT"] == "1"
         let configuration = old ? ServiceConfiguration(transport: AsyncDataTransport()) : ServiceConfiguration()
-        let service = APIService(baseURL: try TestServer.shared.url(), configuration: configuration)
+        let service = APIService(baseURL: try TestServer.stress.url(), configuration: configuration)
         let watchdog = Watchdog()
         let done = Once<StressFigures>()
         watchdog.start(stall: 20) { count in

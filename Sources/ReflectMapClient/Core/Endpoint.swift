@@ -47,14 +47,23 @@ public protocol Endpoint {
 }
 
 extension Endpoint {
+    /// No parameters.
     public var parameters: [String: any Sendable] { [:] }
+    /// No body model.
     public var body: (any Mappable)? { nil }
+    /// The method's default encoding.
     public var encoding: ParameterEncoding? { nil }
+    /// No headers of its own.
     public var headers: [String: String] { [:] }
+    /// The whole body.
     public var keyPath: String? { nil }
+    /// The service's timeout.
     public var timeout: TimeInterval? { nil }
+    /// ``body`` as JSON, when there is one.
     public var httpBody: HTTPBody? { body.map(HTTPBody.model) }
+    /// The service's acceptable status codes.
     public var acceptableStatusCodes: Set<Int>? { nil }
+    /// The service's retry policy.
     public var retryPolicy: RetryPolicy? { nil }
 }
 
