@@ -4,6 +4,9 @@ import Foundation
 /// It exits when this process closes its stdin, that is, when the tests end.
 final class TestServer: Sendable {
     static let shared = TestServer()
+    /// A second server process for the cancellation stress test, so its thousands of requests do not
+    /// starve the other tests' server (Python serves one request at a time per process).
+    static let stress = TestServer()
 
     let baseURL: URL?
     private let process: Process?

@@ -4,8 +4,11 @@
 Listens on 127.0.0.1 on a free port, prints the port on the first line of stdout, and exits when its
 stdin closes (that is, when the test process that started it goes away).
 """
+import zlib
 import json
 import os
+import re
+import socket
 import sys
 import threading
 import time
@@ -24,11 +27,138 @@ def bump(key):
         return counts[key]
 
 
+def pattern(size):
+    """The download fixture's bytes: byte i is i % 251."""
+    block = bytes(i % 251 for i in range(251 * 261))
+    return (block * (size // len(block) + 1))[:size]
+
+
+def parse_multipart(body, content_type):
+    """A small multipart/form-data parser (the cgi module is gone from newer Pythons)."""
+    match = re.search(r'boundary=("?)([^";]+)\1', content_type or "")
+    if not match:
+        return None
+    delimiter = b"--" + match.group(2).encode()
+    parts = []
+    sections = body.split(delimiter)
+    for section in sections[1:]:
+        if section.startswith(b"--"):
+            break
+        section = section[2:] if section.startswith(b"\r\n") else section
+        head, _, content = section.partition(b"\r\n\r\n")
+        if content.endswith(b"\r\n"):
+            content = content[:-2]
+        headers = {}
+        for line in head.decode("utf-8", "replace").split("\r\n"):
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+        disposition = headers.get("content-disposition", "")
+        name = re.search(r'(?:^|;)\s*name="([^"]*)"', disposition)
+        filename = re.search(r'filename="([^"]*)"', disposition)
+        parts.append({
+            "name": name.group(1) if name else "",
+            "fileName": filename.group(1) if filename else None,
+            "contentType": headers.get("content-type"),
+            "size": len(content),
+            "crc32": zlib.crc32(content),
+            "text": content.decode("utf-8", "replace") if len(content) <= 256 else "",
+        })
+    return parts
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def log_message(self, *args):
         pass
+
+    def start_chunked(self, content_type):
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+
+    def chunk(self, data):
+        self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+        self.wfile.flush()
+
+    def end_chunks(self):
+        self.wfile.write(b"0\r\n\r\n")
+        self.wfile.flush()
+
+    def drop_connection(self):
+        """Stops midway: closes the socket without ending the chunked body."""
+        self.close_connection = True
+        self.wfile.flush()
+        self.connection.shutdown(socket.SHUT_RDWR)
+
+    def handle_stream(self, name, parts):
+        if name == "ndjson":
+            count, delay = int(parts[1]), float(parts[2]) / 1000
+            self.start_chunked("application/x-ndjson")
+            for i in range(count):
+                line = json.dumps({"index": i, "text": "line %d" % i}) + ("\r\n" if i % 2 else "\n")
+                self.chunk(line.encode())
+                time.sleep(delay)
+            self.end_chunks()
+        elif name == "ndjson-split":
+            # One message split across chunks, then two in one chunk, the last without a newline.
+            self.start_chunked("application/x-ndjson")
+            self.chunk(b'{"index": 0, "te')
+            time.sleep(0.05)
+            self.chunk(b'xt": "split"}\n\n{"index": 1, "text": "a"}\n{"index": 2, "text": "b"}')
+            self.end_chunks()
+        elif name == "ndjson-malformed":
+            self.start_chunked("application/x-ndjson")
+            self.chunk(b'{"index": 0, "text": "ok"}\n')
+            self.chunk(b'{"index": "not a number", "text": "bad"}\n')
+            self.chunk(b'{"index": 2, "text": "never seen"}\n')
+            self.end_chunks()
+        elif name == "ndjson-broken":
+            self.start_chunked("application/x-ndjson")
+            for i in range(int(parts[1])):
+                self.chunk((json.dumps({"index": i, "text": "x"}) + "\n").encode())
+            time.sleep(0.05)
+            self.drop_connection()
+        elif name == "ndjson-forever":
+            key = parts[1]
+            self.start_chunked("application/x-ndjson")
+            i = 0
+            try:
+                while i < 2000:
+                    self.chunk((json.dumps({"index": i, "text": "tick"}) + "\n").encode())
+                    i += 1
+                    time.sleep(0.02)
+                self.end_chunks()
+            except OSError:
+                bump("closed-" + key)
+                self.close_connection = True
+        elif name == "sse":
+            count = int(parts[1])
+            self.start_chunked("text/event-stream")
+            self.chunk(b": a comment the client ignores\n\n")
+            for i in range(count):
+                if i % 2:
+                    event = 'event: update\r\nid: %d\r\ndata: {"index": %d,\r\ndata: "text": "two lines"}\r\n\r\n' % (i, i)
+                else:
+                    event = 'id: %d\ndata: {"index": %d, "text": "one line"}\n\n' % (i, i)
+                self.chunk(event.encode())
+                time.sleep(0.01)
+            self.chunk(b"data: {\"index\": 99, \"text\": \"unterminated, dropped\"}\n")
+            self.end_chunks()
+        elif name == "sse-malformed":
+            self.start_chunked("text/event-stream")
+            self.chunk(b'data: {"index": 0, "text": "ok"}\n\n')
+            self.chunk(b"data: [DONE]\n\n")
+            self.end_chunks()
+        elif name == "sse-broken":
+            self.start_chunked("text/event-stream")
+            self.chunk(b'data: {"index": 0, "text": "ok"}\n\n')
+            time.sleep(0.05)
+            self.drop_connection()
+        else:
+            return False
+        return True
 
     def send(self, code, body=b"", content_type="application/json", headers=None):
         if isinstance(body, (dict, list)):
@@ -49,6 +179,8 @@ class Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else b""
         name = parts[0] if parts else ""
+        if self.handle_stream(name, parts):
+            return
         if name == "echo":
             self.send(200, {
                 "method": self.command,
@@ -118,16 +250,61 @@ class Handler(BaseHTTPRequestHandler):
         elif name == "peak":
             with lock:
                 self.send(200, {"count": peak.get(parts[1], 0)})
+        elif name == "multipart":
+            content_type = self.headers.get("Content-Type")
+            self.send(200, {
+                "contentType": content_type,
+                "contentLength": length,
+                "parts": parse_multipart(body, content_type),
+            })
+        elif name == "download":
+            size, delay = int(parts[1]), float(parts[2]) / 1000
+            data = pattern(size)
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(size))
+            self.send_header("X-CRC32", str(zlib.crc32(data)))
+            self.end_headers()
+            for start in range(0, size, 65536):
+                self.wfile.write(data[start:start + 65536])
+                time.sleep(delay)
+        elif name == "basic":
+            if self.headers.get("Authorization") == "Basic dXNlcjpwYXNz":
+                self.send(200, {"ok": True})
+            else:
+                bump("basic-" + (parts[1] if len(parts) > 1 else ""))
+                self.send(401, {"statusCode": 401, "message": ["sign in"], "error": "Unauthorized"},
+                          headers={"WWW-Authenticate": 'Basic realm="tests"'})
+        elif name == "redirect":
+            # /redirect/<code>/<target path...>; "abs" as the code's suffix sends an absolute Location.
+            code, target = parts[1], "/" + "/".join(parts[2:])
+            if url.query:
+                target += "?" + url.query
+            if code.endswith("abs"):
+                code = code[:-3]
+                target = "http://127.0.0.1:%d%s" % (self.server.server_address[1], target)
+            self.send(int(code), {"redirect": target}, headers={"Location": target})
+        elif name == "redirect-loop":
+            self.send(302, {}, headers={"Location": "/redirect-loop"})
+        elif name == "text":
+            self.send(200, "caf\u00e9 \u2713".encode("latin-1", "replace") if parts[1:] == ["latin1"]
+                      else "caf\u00e9 \u2713".encode(), "text/plain; charset=" + ("iso-8859-1" if parts[1:] == ["latin1"] else "utf-8"),
+                      headers={"ETag": '"v1"', "X-RateLimit-Remaining": "41",
+                               "Link": '</text?page=2>; rel="next"'})
         else:
             self.send(404, {"error": "not found"})
 
-    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = handle_any
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_OPTIONS = handle_any
 
 
 class Server(ThreadingHTTPServer):
     # The default listen backlog of 5 resets connections when 200 calls arrive at once.
     request_queue_size = 1024
     daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # Clients that cancel (the stress test does thousands of times) break pipes; that is expected.
+        pass
 
 
 def main():

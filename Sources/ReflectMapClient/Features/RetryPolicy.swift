@@ -24,6 +24,14 @@ public struct RetryPolicy: Sendable {
     public var maximumRetryAfter: TimeInterval
 
     /// Creates a policy.
+    /// - Parameters:
+    ///   - limit: How many times a call may be sent again after its first attempt.
+    ///   - delay: The wait before the first retry, in seconds.
+    ///   - backoffMultiplier: Each later wait is the previous one times this.
+    ///   - retryableStatusCodes: Status codes worth retrying (401 is always removed).
+    ///   - retryableMethods: Methods worth retrying; the idempotent ones by default.
+    ///   - honorsRetryAfter: Whether a `Retry-After` header sets the wait.
+    ///   - maximumRetryAfter: The longest `Retry-After` wait honoured.
     public init(
         limit: Int,
         delay: TimeInterval,
@@ -42,11 +50,14 @@ public struct RetryPolicy: Sendable {
         self.maximumRetryAfter = maximumRetryAfter
     }
 
+    /// Never retries: for an endpoint that must not be sent twice when the service retries.
+    public static let never = RetryPolicy(limit: 0, delay: 0)
+
     /// Seed 003's policy: three tries in all, 0.2 s apart.
     public static let `default` = RetryPolicy(limit: 2, delay: 0.2)
 
     /// The wait before retry number `retry` (1-based), or `nil` to give up.
-    func wait(before retry: Int, method: HTTPMethod, after error: ApiError) -> TimeInterval? {
+    func wait(before retry: Int, method: HTTPMethod, after error: APIError) -> TimeInterval? {
         guard retry <= limit, retryableMethods.contains(method) else { return nil }
         switch error {
         case .network:

@@ -18,12 +18,12 @@ public enum ParameterEncoding: Sendable, Hashable {
     /// As `application/x-www-form-urlencoded` in the body.
     case form
 
-    /// Query for GET, DELETE and HEAD; JSON for POST, PUT and PATCH.
+    /// Query for GET, DELETE, HEAD, OPTIONS, TRACE and CONNECT; JSON for POST, PUT, PATCH and any
+    /// other method.
+    /// - Parameters:
+    ///   - method: The request's method.
     public static func `default`(for method: HTTPMethod) -> ParameterEncoding {
-        switch method {
-        case .get, .delete, .head: .query
-        case .post, .put, .patch: .json
-        }
+        [HTTPMethod.get, .delete, .head, .options, .trace, .connect].contains(method) ? .query : .json
     }
 }
 
@@ -59,7 +59,7 @@ enum FormEncoder {
         case let array as [Any]:
             for element in array { try append(element, named: "\(name)[]", to: &pairs, mapper: mapper) }
         case let model as any Mappable:
-            try append(try RequestBody.jsonObject(model, mapper: mapper), named: name, to: &pairs, mapper: mapper)
+            try append(try JSONBody.jsonObject(model, mapper: mapper), named: name, to: &pairs, mapper: mapper)
         case is NSNull:
             pairs.append(escape(name))
         case let flag as Bool:
@@ -71,7 +71,7 @@ enum FormEncoder {
 }
 
 /// JSON request bodies.
-enum RequestBody {
+enum JSONBody {
     /// A `Mappable` model as a JSON value; other values go through as they are.
     static func jsonObject(_ value: Any, mapper: JSONMapper) throws -> Any {
         switch value {
@@ -79,7 +79,7 @@ enum RequestBody {
             do {
                 return try mapper.jsonObject(from: model)
             } catch {
-                throw ApiError.invalidRequest("The body model cannot be written as JSON: \(error)")
+                throw APIError.invalidRequest("The body model cannot be written as JSON: \(error)")
             }
         case let dictionary as [String: Any]:
             return try dictionary.mapValues { try jsonObject($0, mapper: mapper) }
@@ -95,17 +95,17 @@ enum RequestBody {
             do {
                 return try mapper.data(from: model)
             } catch {
-                throw ApiError.invalidRequest("The body model cannot be written as JSON: \(error)")
+                throw APIError.invalidRequest("The body model cannot be written as JSON: \(error)")
             }
         }
         let object = try jsonObject(value, mapper: mapper)
         guard JSONSerialization.isValidJSONObject(object) else {
-            throw ApiError.invalidRequest("The parameters cannot be written as JSON.")
+            throw APIError.invalidRequest("The parameters cannot be written as JSON.")
         }
         do {
             return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         } catch {
-            throw ApiError.invalidRequest("The parameters cannot be written as JSON: \(error)")
+            throw APIError.invalidRequest("The parameters cannot be written as JSON: \(error)")
         }
     }
 }

@@ -11,17 +11,32 @@ import FoundationNetworking
 /// fresh, and add it in ``adapt(_:)``; make the interceptor an actor so concurrent refreshes coalesce.
 public protocol RequestInterceptor: Sendable {
     /// Returns the request to send. Throwing fails the call with the error (wrapped as
-    /// ``ApiError/invalidRequest(_:)`` unless it is already an ``ApiError``).
+    /// ``APIError/invalidRequest(_:)`` unless it is already an ``APIError``).
+    /// - Parameters:
+    ///   - request: The request to send.
     func adapt(_ request: URLRequest) async throws -> URLRequest
 
-    /// Decides whether a failed call is sent again. `attempt` counts the attempts made so far (1 after the first).
-    func retry(_ request: URLRequest, failedWith error: ApiError, attempt: Int) async -> RetryDecision
+    /// Decides whether a failed call is sent again. Retries interceptors ask for are capped by
+    /// ``ServiceConfiguration/interceptorRetryLimit``.
+    /// - Parameters:
+    ///   - request: The request as it was sent.
+    ///   - error: Why it failed.
+    ///   - attempt: The attempts made so far (1 after the first).
+    func retry(_ request: URLRequest, failedWith error: APIError, attempt: Int) async -> RetryDecision
 }
 
 extension RequestInterceptor {
+    /// Returns the request unchanged.
+    /// - Parameters:
+    ///   - request: The request to send.
     public func adapt(_ request: URLRequest) async throws -> URLRequest { request }
 
-    public func retry(_ request: URLRequest, failedWith error: ApiError, attempt: Int) async -> RetryDecision {
+    /// Answers ``RetryDecision/useDefault``.
+    /// - Parameters:
+    ///   - request: The request as it was sent.
+    ///   - error: Why it failed.
+    ///   - attempt: The attempts made so far.
+    public func retry(_ request: URLRequest, failedWith error: APIError, attempt: Int) async -> RetryDecision {
         .useDefault
     }
 }

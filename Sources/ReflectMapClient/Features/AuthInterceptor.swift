@@ -8,7 +8,8 @@ import FoundationNetworking
 ///
 /// On a 401 it runs `refresh` and retries the call. When many calls get 401 at once, `refresh` runs once
 /// and they all wait for it. A call rejected with a token that a refresh already produced is not
-/// refreshed again, so an account that stays unauthorised cannot loop.
+/// refreshed again, and a refresh after which the provider has no token (a signed-out user) ends the
+/// call with the 401, so an account that stays unauthorised cannot loop.
 ///
 /// Do not send the refresh request itself through a service that uses this interceptor: a 401 on it
 /// would wait for itself.
@@ -30,6 +31,9 @@ public actor AuthInterceptor: RequestInterceptor {
         self.refresh = refresh
     }
 
+    /// Adds the provider's current token.
+    /// - Parameters:
+    ///   - request: The request to send.
     public func adapt(_ request: URLRequest) async throws -> URLRequest {
         var request = request
         if let token = try await token() {
@@ -38,16 +42,22 @@ public actor AuthInterceptor: RequestInterceptor {
         return request
     }
 
-    public func retry(_ request: URLRequest, failedWith error: ApiError, attempt: Int) async -> RetryDecision {
+    /// Asks for a retry after a 401 once a refresh produced a token other than the one rejected.
+    /// A refresh that leaves no token (a signed-out user), or the same token, ends the call with the 401.
+    /// - Parameters:
+    ///   - request: The request as it was sent.
+    ///   - error: Why it failed.
+    ///   - attempt: The attempts made so far.
+    public func retry(_ request: URLRequest, failedWith error: APIError, attempt: Int) async -> RetryDecision {
         guard error.statusCode == 401, let refresh else { return .useDefault }
         let sent = request.value(forHTTPHeaderField: "Authorization")
-        // Rejected with a token a refresh produced: refreshing again would not help.
-        if let sent, sent == refreshedHeader { return .doNotRetry }
+        // Rejected with what a refresh produced (a token, or none at all): refreshing again would not help.
+        if generation > 0, sent == refreshedHeader { return .doNotRetry }
         let seenGeneration = generation
         do {
             let current = try await token().map { "Bearer \($0)" }
             // A refresh finished while this call was on its way, or the token changed some other way.
-            if generation != seenGeneration || current != sent { return .retry(after: 0) }
+            if generation != seenGeneration || current != sent { return Self.decision(current, sent: sent) }
             if let refreshing {
                 try await refreshing.value
             } else {
@@ -60,9 +70,15 @@ public actor AuthInterceptor: RequestInterceptor {
                 try await task.value
                 refreshedHeader = try await token().map { "Bearer \($0)" }
             }
-            return .retry(after: 0)
+            return Self.decision(try await token().map { "Bearer \($0)" }, sent: sent)
         } catch {
             return .doNotRetry
         }
+    }
+
+    /// Retry only with a token, and one other than the rejected one.
+    private static func decision(_ fresh: String?, sent: String?) -> RetryDecision {
+        guard let fresh, fresh != sent else { return .doNotRetry }
+        return .retry(after: 0)
     }
 }

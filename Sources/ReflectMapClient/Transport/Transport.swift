@@ -3,49 +3,39 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends a request and returns the response. `URLSessionTransport` is the real one; ``StubTransport``
+/// Sends a request and returns the response. ``URLSessionTransport`` is the real one; ``StubTransport``
 /// answers in-process, and validation, retry and mapping still run on what it returns.
 public protocol Transport: Sendable {
     /// Sends the request. Throws `URLError` (or `CancellationError`) when no response arrives.
     /// Must return promptly when its task is cancelled: timeouts and `cancel()` rely on it.
+    /// - Parameters:
+    ///   - request: The request, adapted by the interceptors.
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
     /// Releases resources; called when the service goes away.
     func invalidate()
 }
 
 extension Transport {
+    /// Does nothing.
     public func invalidate() {}
-}
-
-/// A transport over one long-lived `URLSession`.
-public final class URLSessionTransport: Transport {
-    private let session: URLSession
-
-    /// Creates a transport with its own session.
-    public init(configuration: URLSessionConfiguration = .default) {
-        session = URLSession(configuration: configuration)
-    }
-
-    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let (data, response) = try await session.data(for: request)
-        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-        return (data, http)
-    }
-
-    public func invalidate() {
-        session.finishTasksAndInvalidate()
-    }
 }
 
 /// A transport that answers from a function, for tests and previews.
 public struct StubTransport: Transport {
     /// A stubbed answer.
     public struct Response: Sendable {
+        /// The status code.
         public var statusCode: Int
+        /// The response headers.
         public var headers: [String: String]
+        /// The body.
         public var body: Data
 
         /// Creates an answer.
+        /// - Parameters:
+        ///   - statusCode: The status code.
+        ///   - headers: The response headers.
+        ///   - body: The body.
         public init(statusCode: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
             self.statusCode = statusCode
             self.headers = headers
@@ -55,11 +45,16 @@ public struct StubTransport: Transport {
 
     private let handler: @Sendable (URLRequest) async throws -> Response
 
-    /// Creates a stub; `handler` may throw `URLError` to simulate a network failure.
+    /// Creates a stub.
+    /// - Parameters:
+    ///   - handler: Answers each request; it may throw `URLError` to simulate a network failure.
     public init(_ handler: @escaping @Sendable (URLRequest) async throws -> Response) {
         self.handler = handler
     }
 
+    /// Answers the request with the handler's response.
+    /// - Parameters:
+    ///   - request: The request.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let answer = try await handler(request)
         guard let url = request.url,

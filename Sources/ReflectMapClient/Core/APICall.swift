@@ -1,6 +1,6 @@
 /// A call in flight, returned by the callback-style methods. Cancelling it reports
-/// ``ApiError/cancelled`` to the failure callback, unless the call already finished.
-public final class ApiCall: Sendable {
+/// ``APIError/cancelled`` to the failure callback, unless the call already finished.
+public final class APICall: Sendable {
     private let task: Task<Void, Never>
 
     init(task: Task<Void, Never>) {
@@ -17,3 +17,6 @@ public final class ApiCall: Sendable {
         task.isCancelled
     }
 }
+
+/// The spelling used before acronyms were cased uniformly.
+public typealias ApiCall = APICall

@@ -2,8 +2,8 @@ import Foundation
 import ReflectMap
 
 /// Why a call failed. Every error a service throws or reports is one of these.
-public enum ApiError: Error, CustomStringConvertible, Sendable {
-    /// The call was cancelled (``ApiCall/cancel()``, ``ApiService/cancelAll()``, or task cancellation).
+public enum APIError: Error, CustomStringConvertible, Sendable {
+    /// The call was cancelled (``APICall/cancel()``, ``APIService/cancelAll()``, or task cancellation).
     case cancelled
     /// The request never got a response: no connection, a timeout, a TLS failure.
     /// `code` is the `URLError` code when there is one.
@@ -22,6 +22,8 @@ public enum ApiError: Error, CustomStringConvertible, Sendable {
     }
 
     /// A response header, looked up without regard to case (`allHeaderFields` on Linux is case-sensitive).
+    /// - Parameters:
+    ///   - name: The header's name, in any capitalisation.
     public func header(_ name: String) -> String? {
         guard case .unacceptableStatus(_, let headers, _) = self else { return nil }
         return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
@@ -38,6 +40,9 @@ public enum ApiError: Error, CustomStringConvertible, Sendable {
     /// The error body mapped into the app's error class, such as `{statusCode, message[], error}` on
     /// a 403, without sending the request again. `nil` when there is no body or it is not a JSON object
     /// that maps (an HTML 502 page, say).
+    /// - Parameters:
+    ///   - type: The app's error class.
+    ///   - mapper: The mapper to map it with.
     public func errorModel<T: Mappable>(as type: T.Type, using mapper: JSONMapper = JSONMapper()) -> T? {
         guard let body, !body.isEmpty else { return nil }
         return try? mapper.map(T.self, from: body)
@@ -56,6 +61,33 @@ public enum ApiError: Error, CustomStringConvertible, Sendable {
             "The response could not be mapped: \(error)"
         case .invalidRequest(let message):
             "The request could not be built: \(message)"
+        }
+    }
+}
+
+/// The spelling used before acronyms were cased uniformly.
+public typealias ApiError = APIError
+
+extension APIError {
+    /// An error from building a request, as an ``APIError``.
+    static func wrapping(_ error: any Error) -> APIError {
+        (error as? APIError) ?? .invalidRequest("\(error)")
+    }
+
+    /// An error from a transport, as an ``APIError``: cancellation is ``cancelled``, anything else
+    /// ``network(message:code:)``.
+    static func transport(_ error: any Error) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as URLError where error.code == .cancelled:
+            return .cancelled
+        case is CancellationError:
+            return .cancelled
+        case let error as URLError:
+            return Task.isCancelled ? .cancelled : .network(message: error.localizedDescription, code: error.code.rawValue)
+        default:
+            return Task.isCancelled ? .cancelled : .network(message: "\(error)", code: nil)
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The service's calls in flight, so ``ApiService/cancelAll()`` can reach them, and the limit on how
+/// The service's calls in flight, so ``APIService/cancelAll()`` can reach them, and the limit on how
 /// many run at once.
 final class CallRegistry: @unchecked Sendable {
     private let lock = NSLock()

@@ -36,15 +36,47 @@ public protocol Endpoint {
     var keyPath: String? { get }
     /// Seconds before this request times out; `nil` (the default) uses the service's timeout.
     var timeout: TimeInterval? { get }
+    /// The body: a model, raw bytes or a file with a content type, or a multipart form. The default
+    /// sends ``body`` as JSON when there is one.
+    var httpBody: HTTPBody? { get }
+    /// Status codes that count as success for this request; `nil` (the default) uses the service's.
+    var acceptableStatusCodes: Set<Int>? { get }
+    /// When this request is sent again after a failure; `nil` (the default) uses the service's.
+    /// ``RetryPolicy/never`` turns retries off for this request alone.
+    var retryPolicy: RetryPolicy? { get }
 }
 
 extension Endpoint {
+    /// No parameters.
     public var parameters: [String: any Sendable] { [:] }
+    /// No body model.
     public var body: (any Mappable)? { nil }
+    /// The method's default encoding.
     public var encoding: ParameterEncoding? { nil }
+    /// No headers of its own.
     public var headers: [String: String] { [:] }
+    /// The whole body.
     public var keyPath: String? { nil }
+    /// The service's timeout.
     public var timeout: TimeInterval? { nil }
+    /// ``body`` as JSON, when there is one.
+    public var httpBody: HTTPBody? { body.map(HTTPBody.model) }
+    /// The service's acceptable status codes.
+    public var acceptableStatusCodes: Set<Int>? { nil }
+    /// The service's retry policy.
+    public var retryPolicy: RetryPolicy? { nil }
+}
+
+/// What a request sends as its body.
+public enum HTTPBody {
+    /// A model, written as JSON with the service's mapper (`Content-Type: application/json`).
+    case model(any Mappable)
+    /// Bytes as they are, with their content type.
+    case data(Data, contentType: String)
+    /// A file's bytes, streamed from disk, with their content type.
+    case file(URL, contentType: String)
+    /// A `multipart/form-data` form; file parts are streamed from disk.
+    case multipart(MultipartFormData)
 }
 
 /// The endpoint behind `get(_:parameters:…)` and its siblings.
@@ -54,4 +86,7 @@ struct PathEndpoint: Endpoint {
     var parameters: [String: any Sendable] = [:]
     var body: (any Mappable)?
     var keyPath: String?
+    var content: HTTPBody?
+
+    var httpBody: HTTPBody? { content ?? body.map(HTTPBody.model) }
 }

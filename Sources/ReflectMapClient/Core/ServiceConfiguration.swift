@@ -1,0 +1,78 @@
+import Foundation
+import ReflectMap
+
+/// How an ``APIService`` builds, sends, checks and maps its calls. A value type: copy and adjust.
+public struct ServiceConfiguration: Sendable {
+    /// Maps responses into response classes, and models into JSON bodies.
+    public var mapper: JSONMapper
+    /// Headers sent with every request; an endpoint's own headers win.
+    public var headers: [String: String]
+    /// Seconds without progress (nothing sent or received) before a request times out. Seed 003 uses 30.
+    public var timeout: TimeInterval
+    /// The `User-Agent` header, when set.
+    public var userAgent: String?
+    /// When failed calls are sent again; `nil` never retries.
+    public var retryPolicy: RetryPolicy?
+    /// Adapt requests and decide on retries, in order.
+    public var interceptors: [any RequestInterceptor]
+    /// Status codes that count as success; anything else is ``APIError/unacceptableStatus(code:headers:body:)``.
+    public var acceptableStatusCodes: Set<Int>
+    /// How many requests may be in flight at once; `nil` for no limit.
+    public var maximumConcurrentRequests: Int?
+    /// Sends requests; `nil` uses one `URLSession` per service, configured with ``timeout``.
+    public var transport: (any Transport)?
+    /// Where the callback-style methods call back; `nil` calls back on a background thread.
+    public var callbackQueue: DispatchQueue?
+    /// Told when each request starts and finishes.
+    public var monitors: [any EventMonitor]
+    /// Whether redirects are followed (``RedirectPolicy/follow`` by default).
+    public var redirectPolicy: RedirectPolicy
+    /// The most retries that interceptors may ask for in one call, whatever they answer, so an
+    /// interceptor that keeps asking cannot loop. 3 by default.
+    public var interceptorRetryLimit: Int
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - mapper: Maps responses into response classes, and models into JSON bodies.
+    ///   - headers: Headers sent with every request.
+    ///   - timeout: Seconds without progress before a request times out.
+    ///   - userAgent: The `User-Agent` header.
+    ///   - retryPolicy: When failed calls are sent again; `nil` never retries.
+    ///   - interceptors: Adapt requests and decide on retries, in order.
+    ///   - acceptableStatusCodes: Status codes that count as success.
+    ///   - maximumConcurrentRequests: How many requests may be in flight at once.
+    ///   - transport: Sends requests; `nil` uses a ``URLSessionTransport`` per service.
+    ///   - callbackQueue: Where the callback-style methods call back.
+    ///   - monitors: Told when each request starts and finishes.
+    ///   - redirectPolicy: Whether redirects are followed.
+    ///   - interceptorRetryLimit: The most retries interceptors may ask for in one call.
+    public init(
+        mapper: JSONMapper = JSONMapper(),
+        headers: [String: String] = [:],
+        timeout: TimeInterval = 30,
+        userAgent: String? = nil,
+        retryPolicy: RetryPolicy? = nil,
+        interceptors: [any RequestInterceptor] = [],
+        acceptableStatusCodes: Set<Int> = Set(200..<300),
+        maximumConcurrentRequests: Int? = nil,
+        transport: (any Transport)? = nil,
+        callbackQueue: DispatchQueue? = nil,
+        monitors: [any EventMonitor] = [],
+        redirectPolicy: RedirectPolicy = .follow,
+        interceptorRetryLimit: Int = 3
+    ) {
+        self.mapper = mapper
+        self.headers = headers
+        self.timeout = timeout
+        self.userAgent = userAgent
+        self.retryPolicy = retryPolicy
+        self.interceptors = interceptors
+        self.acceptableStatusCodes = acceptableStatusCodes
+        self.maximumConcurrentRequests = maximumConcurrentRequests
+        self.transport = transport
+        self.callbackQueue = callbackQueue
+        self.monitors = monitors
+        self.redirectPolicy = redirectPolicy
+        self.interceptorRetryLimit = interceptorRetryLimit
+    }
+}

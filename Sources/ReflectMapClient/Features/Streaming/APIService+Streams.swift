@@ -1,0 +1,135 @@
+import Foundation
+import ReflectMap
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Streamed responses: each message is mapped as it arrives.
+extension APIService {
+    /// Streams a JSON Lines (NDJSON) response, mapping each line into `type` as it arrives.
+    ///
+    /// ```swift
+    /// for try await chunk in service.stream(ChatRouter.complete(prompt), as: Chunk.self) {
+    ///     print(chunk.text, terminator: "")
+    /// }
+    /// ```
+    ///
+    /// The stream ends when the server closes the response. Cancelling the consuming task, or leaving
+    /// the loop, closes the connection. A line that does not map ends the stream with
+    /// ``APIError/undecodable(_:body:)`` (the body is that line); a connection that breaks midway ends it
+    /// with ``APIError/network(message:code:)``. The service's timeout applies between chunks.
+    /// - Parameters:
+    ///   - endpoint: The request to send.
+    ///   - type: The class each line maps into.
+    public func stream<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) -> AsyncThrowingStream<T, Error> {
+        let mapper = configuration.mapper
+        return messages(endpoint, accept: "application/x-ndjson, application/jsonl, application/json",
+                        parser: JSONLinesParser(), split: { $0.append($1) }, end: { $0.finish() }) { line in
+            try Self.map(line, as: T.self, mapper: mapper)
+        }
+    }
+
+    /// Streams a server-sent events (`text/event-stream`) response, mapping each event's data into `type`
+    /// as it arrives.
+    ///
+    /// It ends, is cancelled and fails as ``stream(_:as:)`` does; an event whose data does not map ends it
+    /// with ``APIError/undecodable(_:body:)``.
+    /// - Parameters:
+    ///   - endpoint: The request to send.
+    ///   - type: The class each event's data maps into.
+    public func events<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) -> AsyncThrowingStream<ServerSentEvent<T>, Error> {
+        let mapper = configuration.mapper
+        return messages(endpoint, accept: "text/event-stream", parser: EventParser(),
+                        split: { $0.append($1) }, end: { $0.finish() }) { message in
+            ServerSentEvent(event: message.event, id: message.id,
+                            data: try Self.map(Data(message.data.utf8), as: T.self, mapper: mapper))
+        }
+    }
+
+    private static func map<T: Mappable>(_ message: Data, as type: T.Type, mapper: JSONMapper) throws -> T {
+        do {
+            return try mapper.map(T.self, from: message)
+        } catch let error as MappingError {
+            throw APIError.undecodable(error, body: message)
+        } catch {
+            throw APIError.undecodable(MappingError(.malformedJSON("\(error)")), body: message)
+        }
+    }
+
+    /// Opens the response through the pipeline (adapt, monitors, validation, retries before the first
+    /// byte), then parses and maps messages in a task registered with the service.
+    private func messages<Parser: Sendable, Message, Element>(
+        _ endpoint: some Endpoint, accept: String, parser: Parser,
+        split: @escaping @Sendable (inout Parser, Data) -> [Message],
+        end: @escaping @Sendable (inout Parser) -> [Message],
+        transform: @escaping @Sendable (Message) throws -> Element
+    ) -> AsyncThrowingStream<Element, Error> {
+        let (stream, continuation) = AsyncThrowingStream<Element, Error>.makeStream()
+        var prepared: PreparedRequest
+        do {
+            prepared = try prepare(endpoint)
+        } catch {
+            continuation.finish(throwing: error)
+            return stream
+        }
+        if endpoint.headers.keys.allSatisfy({ $0.caseInsensitiveCompare("Accept") != .orderedSame }) {
+            prepared.urlRequest.setValue(accept, forHTTPHeaderField: "Accept")
+        }
+        let request = prepared
+        let options = CallOptions(endpoint, configuration: configuration)
+        let transport = self.transport
+        let redirects = configuration.redirectPolicy
+        // Elements need not be Sendable; only this task yields them.
+        let output = UncheckedBox(continuation)
+        let id = UUID()
+        let task = Task<Void, Never> {
+            defer {
+                request.cleanUp()
+                self.registry.remove(id)
+            }
+            let opened = await self.perform(request, options: options,
+                                            attempt: { request in
+                                                let (response, chunks) = try await transport.open(request, redirects: redirects)
+                                                return (chunks, response)
+                                            },
+                                            monitored: { _ in nil },
+                                            errorBody: { chunks in await Self.collect(chunks) })
+            switch opened {
+            case .failure(let error):
+                output.value.finish(throwing: error)
+            case .success(let (chunks, _)):
+                var parser = parser
+                do {
+                    for try await chunk in chunks {
+                        for message in split(&parser, chunk) { try Self.yield(transform(message), to: output) }
+                    }
+                    for message in end(&parser) { try Self.yield(transform(message), to: output) }
+                    output.value.finish(throwing: Task.isCancelled ? APIError.cancelled : nil)
+                } catch {
+                    output.value.finish(throwing: APIError.transport(error))
+                }
+            }
+        }
+        registry.insert(task, id: id)
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Hands a freshly mapped element to the consumer; nothing else holds it.
+    private static func yield<Element>(_ element: Element, to output: UncheckedBox<AsyncThrowingStream<Element, Error>.Continuation>) {
+        nonisolated(unsafe) let element = element
+        output.value.yield(element)
+    }
+
+    /// An error response's body, up to 1 MiB.
+    private static func collect(_ chunks: AsyncThrowingStream<Data, any Error>) async -> Data {
+        var body = Data()
+        do {
+            for try await chunk in chunks {
+                body.append(chunk)
+                if body.count >= 1 << 20 { break }
+            }
+        } catch {}
+        return body
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The delegate of a ``URLSessionTransport``'s session: routes each task's callbacks to its
+/// ``TaskHandler``, answers authentication challenges, and hands redirects back to the transport.
+///
+/// FoundationNetworking calls task delegates only through the session's delegate, and does call
+/// `didReceive data` incrementally (ENGINEERING.md §8), which streams and downloads rely on.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var handlers: [Int: TaskHandler] = [:]
+
+    func register(_ handler: TaskHandler, for task: URLSessionTask) {
+        lock.lock()
+        handlers[task.taskIdentifier] = handler
+        lock.unlock()
+    }
+
+    private func handler(for task: URLSessionTask) -> TaskHandler? {
+        lock.lock()
+        defer { lock.unlock() }
+        return handlers[task.taskIdentifier]
+    }
+
+    @discardableResult
+    func remove(_ task: URLSessionTask) -> TaskHandler? {
+        lock.lock()
+        defer { lock.unlock() }
+        return handlers.removeValue(forKey: task.taskIdentifier)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        if let http = response as? HTTPURLResponse {
+            handler(for: dataTask)?.didReceive(http)
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        handler(for: dataTask)?.didReceive(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+                    totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+        handler(for: task)?.didSend(totalBytesSent: totalBytesSent, totalBytesExpected: totalBytesExpectedToSend)
+    }
+
+    /// Redirects are never followed here: the 3xx comes back as the response, and the transport decides
+    /// (FoundationNetworking would re-send a 307 or 308 `POST` without its body).
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        completionHandler(nil)
+    }
+
+    /// A 401 with `WWW-Authenticate` never completes on its own in FoundationNetworking. Its response and
+    /// body have already arrived when the challenge does, so the handler finishes with them, and the
+    /// challenge is cancelled. Credentials go in headers (``AuthInterceptor``), not through challenges.
+    /// (FoundationNetworking raises no server-trust challenges, so every challenge here is HTTP auth.)
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        handler(for: task)?.didReceiveChallenge()
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
+    func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        completionHandler(.performDefaultHandling, nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        remove(task)?.didComplete(error)
+    }
+}

@@ -1,0 +1,278 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The state of one `URLSessionTask`, fed by the session delegate and finished exactly once: by the
+/// task completing, by an authentication challenge (the 401 is the answer), by a timeout, or by a
+/// cancellation.
+///
+/// Why it is shaped like this (ENGINEERING.md §8): FoundationNetworking's async `data(for:)` can
+/// deadlock when the calling Swift task is cancelled just as the response arrives, because the
+/// cancellation handler runs under the task's lock and waits for the session's queue, while the
+/// network thread holds that queue and waits for the lock. Here, cancellation only schedules
+/// ``cancel()`` on a global queue (``cancelSoon()``), and no lock is held while a continuation is
+/// resumed, a stream is fed or the `URLSessionTask` is cancelled.
+final class TaskHandler: @unchecked Sendable {
+    /// Where the response body goes.
+    enum Sink {
+        /// Collected in memory.
+        case memory
+        /// Written to a file as it arrives.
+        case file(FileHandle)
+        /// Yielded to a stream as it arrives.
+        case stream(AsyncThrowingStream<Data, any Error>.Continuation)
+    }
+
+    /// Which direction ``progress`` reports.
+    enum Direction { case upload, download }
+
+    private let lock = NSLock()
+    private var sink: Sink
+    private var data = Data()
+    private var response: HTTPURLResponse?
+    private var task: URLSessionTask?
+    private var finished = false
+    /// `resume()` has returned: cancelling a task before that makes FoundationNetworking trap when it resumes.
+    private var resumed = false
+    /// A cancellation that arrived while the task was being resumed, applied once it is.
+    private var cancelAfterResume = false
+    private var head: ((Result<HTTPURLResponse, any Error>) -> Void)?
+    private var completion: ((Result<(HTTPURLResponse, Data), any Error>) -> Void)?
+    private var lastActivity = DispatchTime.now()
+    private var received: Int64 = 0
+    private var writeError: (any Error)?
+    private let timeout: TimeInterval?
+    private let progress: ProgressHandler?
+    private let direction: Direction
+    /// The body's size, for upload progress when the session does not know it.
+    private let uploadSize: Int64?
+    /// The session's delegate queue, where `URLSessionTask.cancel()` is called (see ``cancelTask(_:)``).
+    private let delegateQueue: OperationQueue
+
+    init(sink: Sink, timeout: TimeInterval?, progress: ProgressHandler?, direction: Direction,
+         uploadSize: Int64? = nil, delegateQueue: OperationQueue) {
+        self.sink = sink
+        self.delegateQueue = delegateQueue
+        self.uploadSize = uploadSize
+        self.timeout = timeout.flatMap { $0.isFinite && $0 > 0 && $0 <= 86_400 ? $0 : nil }
+        self.progress = progress
+        self.direction = direction
+    }
+
+    // MARK: starting and stopping
+
+    /// Starts `task`, calling `completion` once with the response and (for the memory sink) the body.
+    /// When the handler was cancelled before it started, `completion` gets the cancellation at once,
+    /// the task is not resumed, and the result is `false`.
+    @discardableResult
+    func start(_ task: URLSessionTask, completion: @escaping (Result<(HTTPURLResponse, Data), any Error>) -> Void) -> Bool {
+        lock.lock()
+        if finished {
+            lock.unlock()
+            completion(.failure(CancellationError()))
+            return false
+        }
+        self.task = task
+        self.completion = completion
+        lock.unlock()
+        scheduleTimeoutCheck(after: timeout)
+        resume(task)
+        return true
+    }
+
+    /// Starts `task` for a stream: `head` gets the response as soon as it arrives (or the failure), and
+    /// the body goes to the stream sink.
+    @discardableResult
+    func startStream(_ task: URLSessionTask, head: @escaping (Result<HTTPURLResponse, any Error>) -> Void) -> Bool {
+        lock.lock()
+        if finished {
+            lock.unlock()
+            head(.failure(CancellationError()))
+            return false
+        }
+        self.task = task
+        self.head = head
+        lock.unlock()
+        scheduleTimeoutCheck(after: timeout)
+        resume(task)
+        return true
+    }
+
+    private func resume(_ task: URLSessionTask) {
+        task.resume()
+        lock.lock()
+        resumed = true
+        let cancel = cancelAfterResume
+        lock.unlock()
+        if cancel { cancelTask(task) }
+    }
+
+    /// Cancels the `URLSessionTask` on the session's serial delegate queue, never under a lock.
+    ///
+    /// FoundationNetworking's `cancel()` races with a task completing on its own: if it lands as the
+    /// transfer completes, a deferred callback can run after the session has dropped the task, and trap
+    /// ("Trying to access a behaviour for a task that in not in the registry"). So the cancel runs on the
+    /// delegate queue, where it is ordered with the task's own callbacks, only while the task is running,
+    /// and not at all for a body collected in memory whose response head has already arrived: that
+    /// transfer is about to end anyway, and is left to finish unobserved. Streams and downloads are
+    /// always cancelled, so their connections close. It never runs inside a Swift task's cancellation
+    /// handler either.
+    private func cancelTask(_ task: URLSessionTask) {
+        delegateQueue.addOperation {
+            self.lock.lock()
+            let finishing: Bool
+            if case .memory = self.sink { finishing = self.response != nil } else { finishing = false }
+            self.lock.unlock()
+            if !finishing, task.state == .running { task.cancel() }
+        }
+    }
+
+    /// Cancels from a cancellation handler: the work happens on a global queue, so the handler returns
+    /// at once and holds no lock that a network callback may need.
+    func cancelSoon() {
+        DispatchQueue.global().async { self.cancel() }
+    }
+
+    /// Finishes with `CancellationError` and cancels the `URLSessionTask`.
+    func cancel() {
+        finish(.failure(CancellationError()))
+    }
+
+    // MARK: delegate events (on the session's serial delegate queue)
+
+    func didReceive(_ response: HTTPURLResponse) {
+        lock.lock()
+        self.response = response
+        lastActivity = .now()
+        let head = self.head
+        self.head = nil
+        lock.unlock()
+        head?(.success(response))
+    }
+
+    func didReceive(_ chunk: Data) {
+        lock.lock()
+        guard !finished else {
+            lock.unlock()
+            return
+        }
+        lastActivity = .now()
+        received += Int64(chunk.count)
+        var yieldTo: AsyncThrowingStream<Data, any Error>.Continuation?
+        switch sink {
+        case .memory:
+            data.append(chunk)
+        case .file(let handle):
+            do {
+                try handle.write(contentsOf: chunk)
+            } catch {
+                writeError = error
+            }
+        case .stream(let continuation):
+            yieldTo = continuation
+        }
+        let report = direction == .download ? progress : nil
+        let total = response.flatMap { $0.expectedContentLength >= 0 ? $0.expectedContentLength : nil }
+        let completed = received
+        let failed = writeError
+        lock.unlock()
+        if let failed {
+            finish(.failure(failed))
+            return
+        }
+        yieldTo?.yield(chunk)
+        report?(TransferProgress(completed: completed, total: total))
+    }
+
+    func didSend(totalBytesSent: Int64, totalBytesExpected: Int64) {
+        lock.lock()
+        lastActivity = .now()
+        let report = direction == .upload && !finished ? progress : nil
+        lock.unlock()
+        report?(TransferProgress(completed: totalBytesSent, total: totalBytesExpected > 0 ? totalBytesExpected : uploadSize))
+    }
+
+    /// A 401 with a challenge: the response and body already arrived, so they are the answer.
+    func didReceiveChallenge() {
+        lock.lock()
+        let response = self.response
+        lock.unlock()
+        if let response {
+            finish(.success(response))
+        } else {
+            finish(.failure(URLError(.userAuthenticationRequired)))
+        }
+    }
+
+    func didComplete(_ error: (any Error)?) {
+        lock.lock()
+        let response = self.response
+        lock.unlock()
+        if let error {
+            finish(.failure(error), cancelsTask: false)
+        } else if let response {
+            finish(.success(response))
+        } else {
+            finish(.failure(URLError(.badServerResponse)))
+        }
+    }
+
+    // MARK: finishing
+
+    /// Finishes once; later calls do nothing. Cancels the task unless it completed on its own.
+    private func finish(_ result: Result<HTTPURLResponse, any Error>, cancelsTask: Bool = true) {
+        lock.lock()
+        guard !finished else {
+            lock.unlock()
+            return
+        }
+        finished = true
+        let task = self.task
+        let resumed = self.resumed
+        if task != nil, !resumed { cancelAfterResume = true }
+        let head = self.head
+        let completion = self.completion
+        let sink = self.sink
+        let body = data
+        self.head = nil
+        self.completion = nil
+        self.task = nil
+        data = Data()
+        lock.unlock()
+
+        if case .failure = result, let task, cancelsTask, resumed {
+            cancelTask(task)
+        }
+        if case .stream(let continuation) = sink {
+            switch result {
+            case .success: continuation.finish()
+            case .failure(let error): continuation.finish(throwing: error)
+            }
+        }
+        head?(result)
+        completion?(result.map { ($0, body) })
+    }
+
+    /// Idle timeout: fails the task when nothing was sent or received for `timeout` seconds.
+    private func scheduleTimeoutCheck(after seconds: TimeInterval?) {
+        guard let seconds else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
+            self?.checkTimeout()
+        }
+    }
+
+    private func checkTimeout() {
+        guard let timeout else { return }
+        lock.lock()
+        let done = finished
+        let idle = Double(DispatchTime.now().uptimeNanoseconds &- lastActivity.uptimeNanoseconds) / 1e9
+        lock.unlock()
+        if done { return }
+        if idle >= timeout {
+            finish(.failure(URLError(.timedOut)))
+        } else {
+            scheduleTimeoutCheck(after: timeout - idle)
+        }
+    }
+}

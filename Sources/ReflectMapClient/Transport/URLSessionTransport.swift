@@ -1,0 +1,155 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a service needs from a transport beyond ``Transport/send(_:)``: bodies streamed from files,
+/// progress, downloads written to disk as they arrive, streamed responses, and a redirect policy.
+/// ``URLSessionTransport`` provides it; other transports get a fallback built on `send(_:)`.
+protocol SessionTransport: Transport {
+    /// Sends the request and collects the body in memory.
+    func data(_ request: PreparedRequest, redirects: RedirectPolicy, progress: ProgressHandler?) async throws -> (Data, HTTPURLResponse)
+    /// Sends the request and writes the body into a new file in `directory`, returned with the response.
+    func download(_ request: PreparedRequest, into directory: URL, redirects: RedirectPolicy,
+                  progress: ProgressHandler?) async throws -> (URL, HTTPURLResponse)
+    /// Sends the request and returns once the response head arrives; the body follows as chunks.
+    /// Ending the iteration early, or cancelling the consuming task, closes the connection.
+    func open(_ request: PreparedRequest, redirects: RedirectPolicy) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>)
+}
+
+/// A transport over one long-lived `URLSession`, driven by a session delegate rather than the async
+/// `data(for:)` (which can deadlock the process on cancellation in FoundationNetworking, ENGINEERING.md §8).
+///
+/// It follows redirects itself (see ``RedirectPolicy``), answers authentication challenges at once so a
+/// 401 comes back instead of hanging, and enforces the request's timeout as an idle timeout: the request
+/// fails when nothing was sent or received for that long.
+public final class URLSessionTransport: Transport, SessionTransport {
+    private let session: URLSession
+    private let delegate = SessionDelegate()
+    /// The session's serial delegate queue; tasks are also cancelled on it.
+    private let queue: OperationQueue
+    /// curl's own timeout covers the whole transfer, so it is set out of the way; ``TaskHandler`` enforces
+    /// the request's timeout between bytes instead.
+    private static let transferTimeout: TimeInterval = 7 * 86_400
+
+    /// Creates a transport with its own session.
+    /// - Parameters:
+    ///   - configuration: The session's configuration.
+    public init(configuration: URLSessionConfiguration = .default) {
+        let queue = OperationQueue()
+        queue.name = "ReflectMapClient.URLSessionTransport"
+        queue.maxConcurrentOperationCount = 1
+        self.queue = queue
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    /// Sends the request, following redirects, and returns the body and the response.
+    /// - Parameters:
+    ///   - request: The request.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try await data(PreparedRequest(urlRequest: request), redirects: .follow, progress: nil)
+    }
+
+    /// Lets the tasks in flight finish, then releases the session.
+    public func invalidate() {
+        session.finishTasksAndInvalidate()
+    }
+
+    func data(_ request: PreparedRequest, redirects: RedirectPolicy, progress: ProgressHandler?) async throws -> (Data, HTTPURLResponse) {
+        var current = request
+        for _ in 0...RedirectPolicy.limit {
+            let handler = TaskHandler(sink: .memory, timeout: current.urlRequest.timeoutInterval, progress: progress,
+                                      direction: .upload, uploadSize: current.bodySize, delegateQueue: queue)
+            let (response, data) = try await run(current, handler: handler)
+            guard let next = follow(response, after: current, policy: redirects) else { return (data, response) }
+            current = next
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    func download(_ request: PreparedRequest, into directory: URL, redirects: RedirectPolicy,
+                  progress: ProgressHandler?) async throws -> (URL, HTTPURLResponse) {
+        var current = request
+        for _ in 0...RedirectPolicy.limit {
+            let file = directory.appendingPathComponent(".reflectmap-download-\(UUID().uuidString)")
+            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
+            }
+            let response: HTTPURLResponse
+            do {
+                let output = try FileHandle(forWritingTo: file)
+                let handler = TaskHandler(sink: .file(output), timeout: current.urlRequest.timeoutInterval, progress: progress, direction: .download,
+                                          delegateQueue: queue)
+                defer { try? output.close() }
+                response = try await run(current, handler: handler).0
+            } catch {
+                try? FileManager.default.removeItem(at: file)
+                throw error
+            }
+            guard let next = follow(response, after: current, policy: redirects) else { return (file, response) }
+            try? FileManager.default.removeItem(at: file)
+            current = next
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    func open(_ request: PreparedRequest, redirects: RedirectPolicy) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
+        var current = request
+        for _ in 0...RedirectPolicy.limit {
+            let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+            let handler = TaskHandler(sink: .stream(continuation), timeout: current.urlRequest.timeoutInterval, progress: nil, direction: .download,
+                                      delegateQueue: queue)
+            continuation.onTermination = { termination in
+                if case .cancelled = termination { handler.cancelSoon() }
+            }
+            let task = makeTask(current)
+            delegate.register(handler, for: task)
+            let response = try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (head: CheckedContinuation<HTTPURLResponse, any Error>) in
+                    if !handler.startStream(task, head: { head.resume(with: $0) }) { delegate.remove(task) }
+                }
+            } onCancel: {
+                handler.cancelSoon()
+            }
+            guard let next = follow(response, after: current, policy: redirects) else { return (response, stream) }
+            handler.cancelSoon()
+            current = next
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    // MARK: one request
+
+    /// Runs one task to its end. Cancellation reaches the handler only through ``TaskHandler/cancelSoon()``.
+    private func run(_ request: PreparedRequest, handler: TaskHandler) async throws -> (HTTPURLResponse, Data) {
+        let task = makeTask(request)
+        delegate.register(handler, for: task)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>) in
+                if !handler.start(task, completion: { continuation.resume(with: $0) }) { delegate.remove(task) }
+            }
+        } onCancel: {
+            handler.cancelSoon()
+        }
+    }
+
+    private func makeTask(_ request: PreparedRequest) -> URLSessionTask {
+        var urlRequest = request.urlRequest
+        urlRequest.timeoutInterval = Self.transferTimeout
+        if let file = request.bodyFile {
+            urlRequest.httpBody = nil
+            return session.uploadTask(with: urlRequest, fromFile: file)
+        }
+        if let body = urlRequest.httpBody {
+            urlRequest.httpBody = nil
+            return session.uploadTask(with: urlRequest, from: body)
+        }
+        return session.dataTask(with: urlRequest)
+    }
+
+    /// The next request when `response` is a redirect the policy follows.
+    private func follow(_ response: HTTPURLResponse, after request: PreparedRequest, policy: RedirectPolicy) -> PreparedRequest? {
+        guard policy == .follow, let next = RedirectPolicy.next(after: response, for: request.urlRequest) else { return nil }
+        return PreparedRequest(urlRequest: next.request, bodyFile: next.keepsBody ? request.bodyFile : nil)
+    }
+}

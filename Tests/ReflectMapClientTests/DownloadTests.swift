@@ -1,0 +1,85 @@
+import Foundation
+import ReflectMap
+import ReflectMapClient
+import Testing
+
+struct Download: Endpoint {
+    var size: Int
+    var delayMilliseconds = 0
+    var method: HTTPMethod { .get }
+    var path: String { "download/\(size)/\(delayMilliseconds)" }
+}
+
+@Suite("Downloads")
+struct DownloadTests {
+    func service() throws -> APIService {
+        APIService(baseURL: try TestServer.shared.url())
+    }
+
+    func destination() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("download-\(UUID().uuidString).bin")
+    }
+
+    @Test("A slow large download streams to disk with progress, and the bytes are right")
+    func slowLargeDownload() async throws {
+        let size = 8 * 1024 * 1024 + 5
+        let target = destination()
+        defer { try? FileManager.default.removeItem(at: target) }
+        let progress = ProgressLog()
+        let response = try await service().download(Download(size: size, delayMilliseconds: 2), to: target) { progress.append($0) }
+        #expect(response.value == target)
+        #expect(response.statusCode == 200)
+        let attributes = try FileManager.default.attributesOfItem(atPath: target.path)
+        #expect((attributes[.size] as? NSNumber)?.intValue == size)
+        #expect(try CRC32.of(target) == UInt32(try #require(response.header("x-crc32").flatMap { UInt32($0) })))
+        let reports = progress.all
+        // Many reports means the body arrived, and was written, a chunk at a time.
+        #expect(reports.count > 20)
+        #expect(reports.last == TransferProgress(completed: Int64(size), total: Int64(size)))
+        #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.completed < $1.completed })
+    }
+
+    @Test("A download replaces the destination only on success; a 404 leaves no file and carries its body")
+    func failureLeavesNothing() async throws {
+        let target = destination()
+        defer { try? FileManager.default.removeItem(at: target) }
+        try Data("old".utf8).write(to: target)
+        _ = try await service().download(Download(size: 10), to: target)
+        #expect(try Data(contentsOf: target).count == 10)
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("downloads-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = directory.appendingPathComponent("missing.json")
+        do {
+            _ = try await service().download(BookPath(path: "status/404"), to: missing)
+            Issue.record("expected a 404")
+        } catch let error as APIError {
+            #expect(error.statusCode == 404)
+            #expect(error.errorModel(as: ServerError.self)?.message == ["no such book"])
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: missing.deletingLastPathComponent().path)
+            .filter { $0.hasPrefix(".reflectmap-download-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("Cancelling a download stops it and removes the partial file")
+    func cancelDownload() async throws {
+        let target = destination()
+        let service = try service()
+        let task = Task { try await service.download(Download(size: 50 * 1024 * 1024, delayMilliseconds: 20), to: target) }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        task.cancel()
+        await #expect { _ = try await task.value } throws: { error in
+            if case .cancelled? = error as? APIError { return true }
+            return false
+        }
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+    }
+}
+
+struct BookPath: Endpoint {
+    var path: String
+    var method: HTTPMethod { .get }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import ReflectMap
+import ReflectMapClient
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Issue 13's public surface, spelled exactly as other code is written against it. This file compiling
+/// is the test; the function also runs against the loopback server.
+struct NamesEndpoint: Endpoint {
+    var method: HTTPMethod { .get }
+    var path: String { "books" }
+    var acceptableStatusCodes: Set<Int>? { [200] }
+    var retryPolicy: RetryPolicy? { .never }
+    var httpBody: HTTPBody? { nil }
+}
+
+struct NamesMonitor: EventMonitor {
+    func requestDidStart(_ request: URLRequest) {}
+    func requestDidFinish(_ request: URLRequest, response: HTTPURLResponse?, data: Data?, error: APIError?) {}
+}
+
+@Suite("Fixed public names")
+struct FixedNamesTests {
+    @Test("Every fixed name of issue 13 compiles with its exact signature")
+    func everyFixedName() async throws {
+        // Uniform acronym casing, and the old spellings as typealiases.
+        let _: APIService.Type = ApiService.self
+        let _: APIError.Type = ApiError.self
+        let _: APICall.Type = ApiCall.self
+
+        let configuration = ServiceConfiguration(monitors: [NamesMonitor()], redirectPolicy: .follow)
+        var adjusted = configuration
+        adjusted.monitors = [any EventMonitor]()
+        adjusted.redirectPolicy = .doNotFollow
+        #expect(ServiceConfiguration().redirectPolicy == .follow)
+        let service: APIService = ApiService(baseURL: try TestServer.shared.url(), configuration: configuration)
+
+        // Response<Value>
+        let response: Response<[Book]> = try await service.response(NamesEndpoint(), as: [Book].self)
+        let _: [Book] = response.value
+        let _: Int = response.statusCode
+        let _: [String: String] = response.headers
+        let _: URL? = response.url
+        let _: String? = response.header("content-type")
+        let data: Response<Data> = try await service.data(NamesEndpoint())
+        let text: Response<String> = try await service.string(NamesEndpoint())
+        #expect(data.value.count > 0 && !text.value.isEmpty)
+
+        // Uploads, downloads, progress.
+        var form = MultipartFormData()
+        form.append("v", name: "field")
+        form.append(Data("d".utf8), name: "data", fileName: "d.txt", mimeType: "text/plain")
+        form.append(Data("e".utf8), name: "plain")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("names-\(UUID().uuidString).txt")
+        try Data("f".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        form.append(fileURL: file, name: "file", fileName: "f.txt", mimeType: "text/plain")
+        form.append(fileURL: file, name: "file2")
+        let progress: @Sendable (TransferProgress) -> Void = { value in
+            let _: Int64 = value.completed
+            let _: Int64? = value.total
+        }
+        let echo: MultipartEcho = try await service.upload(form, to: "multipart", method: .post, as: MultipartEcho.self, progress: progress)
+        let _: MultipartEcho = try await service.upload(form, to: "multipart", as: MultipartEcho.self)
+        #expect(echo.parts.count == 5)
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("names-\(UUID().uuidString).bin")
+        defer { try? FileManager.default.removeItem(at: target) }
+        let downloaded: Response<URL> = try await service.download(Download(size: 3), to: target, progress: progress)
+        let _: Response<URL> = try await service.download(Download(size: 3), to: target)
+        #expect(downloaded.value == target)
+        let _ = TransferProgress(completed: 1, total: nil)
+
+        // Streams.
+        let lines: AsyncThrowingStream<Line, Error> = service.stream(BookPath(path: "ndjson/1/0"), as: Line.self)
+        for try await _ in lines {}
+        let events: AsyncThrowingStream<ServerSentEvent<Line>, Error> = service.events(BookPath(path: "sse/1"), as: Line.self)
+        for try await event in events {
+            let _: String? = event.event
+            let _: String? = event.id
+            let _: Line = event.data
+        }
+
+        // HTTPMethod as an open RawRepresentable struct.
+        let methods: [HTTPMethod] = [.get, .post, .put, .patch, .delete, .head, .options, .trace, .connect, HTTPMethod(rawValue: "PURGE")]
+        #expect(methods.map(\.rawValue).count == 10)
+
+        // Monitors' defaults, cURL, redirect policies.
+        let request = URLRequest(url: try TestServer.shared.url())
+        let _: String = request.cURLDescription
+        SilentMonitor().requestDidStart(request)
+        SilentMonitor().requestDidFinish(request, response: nil, data: nil, error: nil)
+        let _: [RedirectPolicy] = [.follow, .doNotFollow]
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import ReflectMap
+@testable import ReflectMapClient
+import Testing
+
+struct Line: Mappable, Sendable, Equatable {
+    var index = 0
+    var text = ""
+}
+
+@Suite("Streamed responses")
+struct StreamTests {
+    func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
+        APIService(baseURL: try TestServer.shared.url(), configuration: configuration)
+    }
+
+    @Test("NDJSON lines are mapped as they arrive, and the stream ends when the server closes")
+    func jsonLines() async throws {
+        var lines: [Line] = []
+        let clock = ContinuousClock()
+        var arrivals: [ContinuousClock.Instant] = []
+        for try await line in try service().stream(BookPath(path: "ndjson/8/120"), as: Line.self) {
+            arrivals.append(clock.now)
+            lines.append(line)
+        }
+        #expect(lines.map(\.index) == Array(0..<8))
+        #expect(lines[3].text == "line 3")
+        // Each line was delivered as it was sent, 120 ms apart, not all at the end (7 × 120 ms = 840 ms).
+        let spread = try #require(arrivals.last) - (try #require(arrivals.first))
+        #expect(spread >= .milliseconds(400))
+    }
+
+    @Test("A message split across chunks, blank lines, and a last line without a newline")
+    func splitMessages() async throws {
+        var lines: [Line] = []
+        for try await line in try service().stream(BookPath(path: "ndjson-split"), as: Line.self) { lines.append(line) }
+        #expect(lines == [Line(index: 0, text: "split"), Line(index: 1, text: "a"), Line(index: 2, text: "b")])
+    }
+
+    @Test("An unmappable line is a clear error that ends the stream")
+    func malformedLine() async throws {
+        let strict = ServiceConfiguration(mapper: JSONMapper(mode: .strict))
+        var lines: [Line] = []
+        do {
+            for try await line in try service(strict).stream(BookPath(path: "ndjson-malformed"), as: Line.self) { lines.append(line) }
+            Issue.record("expected a mapping error")
+        } catch APIError.undecodable(let mapping, let body) {
+            #expect(mapping.path == "index")
+            #expect(String(decoding: body, as: UTF8.self).contains("not a number"))
+        }
+        #expect(lines == [Line(index: 0, text: "ok")])
+    }
+
+    @Test("A server that stops midway ends the stream with a network error after the lines it sent")
+    func brokenStream() async throws {
+        var lines: [Line] = []
+        do {
+            for try await line in try service().stream(BookPath(path: "ndjson-broken/3"), as: Line.self) { lines.append(line) }
+            Issue.record("expected a network error")
+        } catch let error as APIError {
+            if case .network = error {} else { Issue.record("got \(error)") }
+        }
+        #expect(lines.map(\.index) == [0, 1, 2])
+    }
+
+    @Test("Cancelling the consuming task closes the connection")
+    func cancelClosesConnection() async throws {
+        let key = UUID().uuidString
+        let service = try service()
+        let consumer = Task {
+            var seen = 0
+            for try await _ in service.stream(BookPath(path: "ndjson-forever/\(key)"), as: Line.self) { seen += 1 }
+            return seen
+        }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        consumer.cancel()
+        _ = try? await consumer.value
+        // The server notices the closed connection on its next write.
+        var closed = 0
+        for _ in 0..<200 where closed == 0 {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            closed = try await service.get("count/closed-\(key)", as: Count.self).count
+        }
+        #expect(closed == 1)
+    }
+
+    @Test("Leaving the loop early closes the connection too")
+    func breakClosesConnection() async throws {
+        let key = UUID().uuidString
+        let service = try service()
+        for try await line in service.stream(BookPath(path: "ndjson-forever/\(key)"), as: Line.self) where line.index == 2 {
+            break
+        }
+        var closed = 0
+        for _ in 0..<200 where closed == 0 {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            closed = try await service.get("count/closed-\(key)", as: Count.self).count
+        }
+        #expect(closed == 1)
+    }
+
+    @Test("Server-sent events: ids, event types, multi-line data, comments, CRLF; an unterminated event is dropped")
+    func serverSentEvents() async throws {
+        var events: [ServerSentEvent<Line>] = []
+        for try await event in try service().events(BookPath(path: "sse/4"), as: Line.self) { events.append(event) }
+        #expect(events.map(\.data.index) == [0, 1, 2, 3])
+        #expect(events.map(\.id) == ["0", "1", "2", "3"])
+        #expect(events.map(\.event) == [nil, "update", nil, "update"])
+        #expect(events[1].data.text == "two lines")
+    }
+
+    @Test("An event whose data does not map ends the stream with an error; so does a server stopping midway")
+    func malformedAndBrokenEvents() async throws {
+        var seen = 0
+        await #expect {
+            for try await _ in try service().events(BookPath(path: "sse-malformed"), as: Line.self) { seen += 1 }
+        } throws: { error in
+            if case .undecodable(_, let body)? = error as? APIError { return body == Data("[DONE]".utf8) }
+            return false
+        }
+        #expect(seen == 1)
+        seen = 0
+        await #expect {
+            for try await _ in try service().events(BookPath(path: "sse-broken"), as: Line.self) { seen += 1 }
+        } throws: { error in
+            if case .network? = error as? APIError { return true }
+            return false
+        }
+        #expect(seen == 1)
+    }
+
+    @Test("A stream's error status carries the body; cancelAll ends streams")
+    func errorStatusAndCancelAll() async throws {
+        await #expect { for try await _ in try service().stream(BookPath(path: "status/403"), as: Line.self) {} } throws: {
+            ($0 as? APIError)?.errorModel(as: ServerError.self)?.error == "Forbidden"
+        }
+        let shared = try service()
+        let consumer = Task {
+            for try await _ in shared.stream(BookPath(path: "ndjson-forever/\(UUID().uuidString)"), as: Line.self) {}
+        }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        shared.cancelAll()
+        await #expect { try await consumer.value } throws: { error in
+            if case .cancelled? = error as? APIError { return true }
+            return false
+        }
+    }
+
+    @Test("The line splitter handles LF, CRLF, CR, and a CR at a chunk's end")
+    func lineSplitter() {
+        var splitter = LineSplitter()
+        #expect(splitter.append(Data("a\nb\r".utf8)) == [Data("a".utf8), Data("b".utf8)])
+        #expect(splitter.append(Data("\nc\rd".utf8)) == [Data("c".utf8)])
+        #expect(splitter.append(Data("\r\n\n".utf8)) == [Data("d".utf8), Data()])
+        #expect(splitter.finish() == nil)
+        #expect(splitter.append(Data("tail".utf8)).isEmpty)
+        #expect(splitter.finish() == Data("tail".utf8))
+    }
+
+    @Test("Streams work over a stub transport too")
+    func stubbedStream() async throws {
+        let stub = StubTransport { _ in .init(body: Data("{\"index\":1,\"text\":\"a\"}\n{\"index\":2,\"text\":\"b\"}".utf8)) }
+        let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")), configuration: ServiceConfiguration(transport: stub))
+        var lines: [Line] = []
+        for try await line in service.stream(BookPath(path: "x"), as: Line.self) { lines.append(line) }
+        #expect(lines.map(\.index) == [1, 2])
+    }
+}

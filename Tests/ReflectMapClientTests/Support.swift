@@ -1,0 +1,27 @@
+import Foundation
+
+/// CRC-32 (the zlib polynomial), to compare files with what the Python server saw.
+enum CRC32 {
+    private static let table: [UInt32] = (0..<256).map { index in
+        var value = UInt32(index)
+        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+        return value
+    }
+
+    static func update(_ crc: UInt32, _ data: Data) -> UInt32 {
+        var value = ~crc
+        data.withUnsafeBytes { bytes in
+            for byte in bytes { value = table[Int((value ^ UInt32(byte)) & 0xFF)] ^ (value >> 8) }
+        }
+        return ~value
+    }
+
+    /// The CRC of a file, read a chunk at a time.
+    static func of(_ url: URL) throws -> UInt32 {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var crc: UInt32 = 0
+        while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty { crc = update(crc, chunk) }
+        return crc
+    }
+}
