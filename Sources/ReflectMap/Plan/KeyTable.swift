@@ -2,7 +2,6 @@
 /// without allocating: it compares bytes, and decodes only keys that contain escapes.
 struct KeyTable {
     struct Entry {
-        let bytes: [UInt8]
         let key: String
         /// The index of the field in the plan's fillable fields.
         let field: Int
@@ -10,9 +9,10 @@ struct KeyTable {
         let priority: Int
     }
 
+    /// Field by field in declaration order, each field's keys in priority order.
     private(set) var entries: [Entry] = []
-    /// For each field, the indices of its entries, primary key first.
-    private(set) var fieldKeys: [[Int]] = []
+    /// Each entry's key as UTF-8.
+    private var entryBytes: [[UInt8]] = []
     /// Entry indices by key length in bytes.
     private var byLength: [[Int]] = []
     private var allKeys: Set<String> = []
@@ -21,17 +21,16 @@ struct KeyTable {
     /// A table for fields with these keys, each field's primary key first.
     init(keys fields: [[String]]) {
         for (field, keys) in fields.enumerated() {
-            fieldKeys.append([])
             for (priority, key) in keys.enumerated() {
-                fieldKeys[field].append(entries.count)
-                entries.append(Entry(bytes: Array(key.utf8), key: key, field: field, priority: priority))
+                entries.append(Entry(key: key, field: field, priority: priority))
+                entryBytes.append(Array(key.utf8))
                 allKeys.insert(key)
                 hasAlternates = hasAlternates || priority > 0
             }
         }
-        byLength = Array(repeating: [], count: (entries.map(\.bytes.count).max() ?? 0) + 1)
-        for (index, entry) in entries.enumerated() {
-            byLength[entry.bytes.count].append(index)
+        byLength = Array(repeating: [], count: (entryBytes.map(\.count).max() ?? 0) + 1)
+        for (index, bytes) in entryBytes.enumerated() {
+            byLength[bytes.count].append(index)
         }
     }
 
@@ -45,12 +44,12 @@ struct KeyTable {
     @inline(__always)
     func match(_ bytes: [UInt8], _ start: Int, _ end: Int, hint: inout Int) -> Entry? {
         let length = end - start
-        if hint < entries.count, entries[hint].bytes.count == length, equal(entries[hint].bytes, bytes, start) {
+        if hint < entries.count, entryBytes[hint].count == length, equal(entryBytes[hint], bytes, start) {
             hint += 1
             return entries[hint - 1]
         }
         guard length < byLength.count else { return nil }
-        for candidate in byLength[length] where equal(entries[candidate].bytes, bytes, start) {
+        for candidate in byLength[length] where equal(entryBytes[candidate], bytes, start) {
             hint = candidate + 1
             return entries[candidate]
         }

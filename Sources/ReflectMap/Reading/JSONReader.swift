@@ -41,6 +41,7 @@ struct JSONReader {
         self.maxDepth = settings.maxDepth
         self.report = reporting ? MappingReport() : nil
         self.path = path
+        self.path.reserveCapacity(32)
         self.basePathCount = path.count
         self.isTree = false
         self.scanner = scanner
@@ -53,6 +54,7 @@ struct JSONReader {
         self.maxDepth = settings.maxDepth
         self.report = reporting ? MappingReport() : nil
         self.path = path
+        self.path.reserveCapacity(32)
         self.basePathCount = path.count
         self.isTree = true
         self.scanner = JSONScanner(Data())
@@ -226,15 +228,18 @@ struct JSONReader {
     }
 
     /// Steps into the object under the cursor and calls `body` once per member, with its key and the
-    /// cursor on its value, in the order of the input (the order of the dictionary for a tree).
+    /// cursor on its value, in the order of the input (for a tree, the order of the dictionary, or of
+    /// the keys in strict mode).
     /// Returns `false`, consuming nothing, when the value is not an object.
     mutating func readObject(_ body: (String, inout JSONReader) throws -> Void) throws -> Bool {
         if isTree {
             guard let object = pending as? [String: Any] else { return false }
             try enterContainer(.between)
-            for (key, value) in object {
+            // Strict mode throws at the first member that fails, so it takes them in key order:
+            // which error a document gives must not depend on a dictionary's hash order.
+            for key in isStrict ? object.keys.sorted() : Array(object.keys) {
                 path[path.count - 1] = .key(key)
-                pending = value
+                pending = object[key] ?? NSNull()
                 try body(key, &self)
             }
         } else {
@@ -273,21 +278,22 @@ struct JSONReader {
             guard let object = pendingObject ?? pending as? [String: Any] else { return false }
             pendingObject = nil
             try enterContainer(.between)
-            for (field, entries) in table.fieldKeys.enumerated() {
-                var found = false
-                for entryIndex in entries {
-                    let entry = table.entries[entryIndex]
-                    guard let value = object[entry.key] else { continue }
+            let entries = table.entries
+            var index = 0
+            while index < entries.count {
+                let entry = entries[index]
+                var next = index + 1
+                if let value = object[entry.key] {
+                    // The field's lesser keys are not looked at.
+                    while next < entries.count, entries[next].field == entry.field { next += 1 }
                     path[path.count - 1] = .key(entry.key)
                     pending = value
                     try body(entry, &self)
-                    found = true
-                    break
-                }
-                if !found {
+                } else if next == entries.count || entries[next].field != entry.field {
                     path[path.count - 1] = .between
-                    try missing(field, &self)
+                    try missing(entry.field, &self)
                 }
+                index = next
             }
             path[path.count - 1] = .between
             if isReporting {
