@@ -14,10 +14,10 @@ with the seed, and the generated file is kept.
     Fuzz/Shapes/shapefuzz.py --seconds 1200          # as many rounds as fit
 """
 import argparse
+import fcntl
 import os
 import random
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -51,26 +51,39 @@ let package = Package(
 """
 
 
-def write_package():
-    (PACKAGE / "Sources" / "ShapeFuzz").mkdir(parents=True, exist_ok=True)
+def write_package(package=PACKAGE):
+    (package / "Sources" / "ShapeFuzz").mkdir(parents=True, exist_ok=True)
     text = PACKAGE_SWIFT.format(root=ROOT, identity=ROOT.name.lower())
-    manifest = PACKAGE / "Package.swift"
+    manifest = package / "Package.swift"
     if not manifest.exists() or manifest.read_text() != text:
         manifest.write_text(text)
 
 
-def command(args, use_lock=True):
-    if use_lock and shutil.which("flock"):
-        return ["flock", LOCK] + args
-    return args
+class BuildLock:
+    """flock(2) on /tmp/swift-build.lock, like `flock /tmp/swift-build.lock swift build`: one Swift build
+    on the machine at a time. Taken here, so that the build's time limit starts once the lock is held."""
+
+    def __enter__(self):
+        self.file = open(LOCK, "a")
+        fcntl.flock(self.file, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc):
+        fcntl.flock(self.file, fcntl.LOCK_UN)
+        self.file.close()
 
 
-def build(release):
-    args = ["swift", "build", "--package-path", str(PACKAGE), "--sanitize=address"]
+def build(release, package=PACKAGE):
+    args = ["swift", "build", "--package-path", str(package), "--sanitize=address"]
     if release:
         args += ["-c", "release"]
+    with BuildLock():
+        return build_locked(args)
+
+
+def build_locked(args):
     # A new session, so that a build that overruns its time is stopped with all its compiler processes.
-    process = subprocess.Popen(command(args), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                start_new_session=True)
     try:
         output, _ = process.communicate(timeout=BUILD_TIMEOUT)
@@ -82,7 +95,7 @@ def build(release):
     warnings = sorted({line for line in output.splitlines() if "warning:" in line and "/ShapeFuzz/" in line})
     if result.returncode != 0:
         return False, output, warnings
-    bin_path = subprocess.run(command(args + ["--show-bin-path"]), capture_output=True, text=True).stdout.strip()
+    bin_path = subprocess.run(args + ["--show-bin-path"], capture_output=True, text=True).stdout.strip()
     return Path(bin_path) / "ShapeFuzz", output, warnings
 
 
@@ -91,6 +104,18 @@ def fail(message, seed, kept):
     print(f"shapefuzz: reproducer kept at {kept}", file=sys.stderr)
     print(f"shapefuzz: rerun with  Fuzz/Shapes/shapefuzz.py --seed {seed} --rounds 1", file=sys.stderr)
     sys.exit(1)
+
+
+def replay(path, release, env):
+    package = SCRATCH / "replay"  # a package of its own, so that a replay can run beside a fuzzing run
+    write_package(package)
+    (package / "Sources" / "ShapeFuzz" / "main.swift").write_text(path.read_text())
+    binary, output, _ = build(release, package)
+    if not binary:
+        print(output[-6000:], file=sys.stderr)
+        sys.exit(f"shapefuzz: {path} does not build")
+    result = subprocess.run([str(binary)], env=env)
+    sys.exit(result.returncode)
 
 
 def main():
@@ -103,6 +128,7 @@ def main():
     parser.add_argument("--release", action="store_true", help="build with -c release (still under ASan)")
     parser.add_argument("--fail-on-known", action="store_true",
                         help="also fail on known findings (F1 in findings/README.md), to check a fix")
+    parser.add_argument("--replay", metavar="FILE", help="build and run one kept file (a round or a finding) instead")
     parser.add_argument("--keep-going", action="store_true", help="record failing rounds and continue")
     args = parser.parse_args()
 
@@ -114,6 +140,8 @@ def main():
     env["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0:halt_on_error=1"
     env["LSAN_OPTIONS"] = f"suppressions={ROOT / '.ci' / 'lsan-suppressions.txt'}"
 
+    if args.replay:
+        replay(Path(args.replay), args.release, env)
     totals = {"rounds": 0, "models": 0, "documents": 0, "checks": 0, "failed_rounds": 0,
               "byteRejections": 0, "orderDependent": 0}
     started = time.monotonic()
