@@ -22,7 +22,7 @@ let mapper = JSONMapper(mode: .strict)
 let keys = (0..<8).map { "k\($0)" }
 let documents = [
     #"{"counts":{"# + keys.map { #""\#($0)":"\#($0)""# }.joined(separator: ",") + "}}",
-    #"{"prices":{"# + keys.map { #""\#($0)":{"amount":"\#($0)"}"# }.joined(separator: ",") + "}}",
+    #"{"counts":{},"prices":{"# + keys.map { #""\#($0)":{"amount":"\#($0)"}"# }.joined(separator: ",") + "}}",
 ]
 
 func failure(_ read: () throws -> Catalog) -> String {
