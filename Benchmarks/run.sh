@@ -4,20 +4,37 @@
 #
 #   Benchmarks/run.sh            full run (a few minutes)
 #   Benchmarks/run.sh --smoke    a few iterations only, to check that everything builds and runs (CI)
+#
+# With g++ and libsimdjson-dev present it also builds and times simdjson/ondemand.cpp (see simdjson/run.sh).
 set -euo pipefail
 cd "$(dirname "$0")"
 
-if [ "${1:-}" = "--smoke" ]; then export BENCHMARK_SMOKE=1; fi
+simdjson_iterations=300
+if [ "${1:-}" = "--smoke" ]; then export BENCHMARK_SMOKE=1; simdjson_iterations=3; fi
 
 raw=$(mktemp)
-trap 'rm -f "$raw"' EXIT
+anchor=$(mktemp)
+trap 'rm -f "$raw" "$anchor"' EXIT
 swift package --allow-writing-to-package-directory benchmark --no-progress --format markdown \
     --time-units microseconds > "$raw"
+# The speed anchor: simdjson's On-Demand API filling equivalent C++ structs (skipped without g++ or
+# libsimdjson-dev), timed in this same invocation.
+simdjson/run.sh "$simdjson_iterations" > "$anchor"
 
-python3 - "$raw" <<'PY'
+python3 - "$raw" "$anchor" <<'PY'
 import re, sys, platform, os, subprocess, datetime
 
 text = open(sys.argv[1], encoding="utf-8", errors="replace").read()
+simdjson, simdjson_note = {}, None
+for line in open(sys.argv[2], encoding="utf-8").read().splitlines():
+    parts = line.split()
+    if line.startswith("skipped:"):
+        simdjson_note = "simdjson rows " + line
+    elif parts and parts[0] == "implementation":
+        simdjson_note = (f"simdjson 3.0.1 (g++ -O2, no -march): stage 1 dispatched at run time to {parts[1]}, "
+                         f"On-Demand stage 2 compiled in as {parts[3].rstrip(')')}")
+    elif parts and parts[0] == "simdjson":
+        simdjson[parts[1]] = {"time": float(parts[2]), "bytes": int(parts[3])}
 results = {}   # name -> {"time": p50 us, "malloc": p50}
 current = None
 for line in text.splitlines():
@@ -93,13 +110,20 @@ for p in payloads:
         ("Data → models", "Data→models", "JSONDecoder"),
         ("Data → models", "Data→models", "JSONDecoder (convertFromSnakeCase)"),
         ("models → Data", "models→Data", "JSONEncoder"),
+        ("models → Data", "models→Data", "hand-written"),
     ]
     for label, case, other in rows:
         mine, theirs = get(p, case, "ReflectMap"), get(p, case, other)
         if theirs is None:
             continue
         print(f"| {p} | {label} | {fmt_time(mine)} | {other} | {fmt_time(theirs)} | {ratio(mine, theirs)} | {fmt_malloc(mine)} | {fmt_malloc(theirs)} |")
+    if p in simdjson:
+        mine, theirs = get(p, "Data→models", "ReflectMap"), simdjson[p]
+        speed = f" ({theirs['bytes'] / theirs['time']:,.0f} MB/s)"
+        print(f"| {p} | Data → models | {fmt_time(mine)} | simdjson On-Demand{speed} | {fmt_time(theirs)} | {ratio(mine, theirs)} | {fmt_malloc(mine)} | – |")
 first, cached = get("plan (twitter models)", "first use", "ReflectMap"), get("plan (twitter models)", "cached", "ReflectMap")
 if first:
     print(f"| twitter models | first use: build the plans (8 types) | {fmt_time(first)} | cached plan | {fmt_time(cached)} | {ratio(first, cached)} | {fmt_malloc(first)} | {fmt_malloc(cached)} |")
+if simdjson_note:
+    print(f"\n{simdjson_note}.")
 PY

@@ -18,10 +18,12 @@ let benchmarks: @Sendable () -> Void = {
     register(PayloadCase<TwitterFeed>(
         name: "twitter", mapper: snake, data: { payload("twitter") },
         handWritten: { TwitterFeed(dictionary: $0 as? [String: Any] ?? [:]) },
-        snakeCaseRoundTrip: snakeCaseRoundTrip(SnakeTwitter.Feed.self)))
+        snakeCaseRoundTrip: snakeCaseRoundTrip(SnakeTwitter.Feed.self),
+        handWrittenJSON: { $0.handWrittenJSON() }))
     register(PayloadCase<CitmCatalog>(
         name: "citm_catalog", mapper: JSONMapper(), data: { payload("citm_catalog") },
-        handWritten: { CitmCatalog(dictionary: $0 as? [String: Any] ?? [:]) }))
+        handWritten: { CitmCatalog(dictionary: $0 as? [String: Any] ?? [:]) },
+        handWrittenJSON: { $0.handWrittenJSON() }))
     register(PayloadCase<FeatureCollection>(
         name: "canada", mapper: JSONMapper(), data: { payload("canada") },
         handWritten: { FeatureCollection(dictionary: $0 as? [String: Any] ?? [:]) },
@@ -58,6 +60,9 @@ func register<Model: Mappable & Codable & Equatable>(_ payload: PayloadCase<Mode
     }
     timed("models→Data/ReflectMap") { blackHole(try payload.mapper.data(from: payload.verified)) }
     timed("models→Data/JSONEncoder") { blackHole(try JSONEncoder().encode(payload.verified)) }
+    if let handWrittenJSON = payload.handWrittenJSON {
+        timed("models→Data/hand-written") { blackHole(handWrittenJSON(payload.verified)) }
+    }
 }
 
 func registerSnakeDecoding(name: String, data: @escaping @Sendable () -> Data, prepare: @escaping Benchmark.BenchmarkSetupHook) {

@@ -17,11 +17,14 @@ final class PayloadCase<Model: Mappable & Codable & Equatable>: @unchecked Senda
     let snakeCaseRoundTrip: ((Data) throws -> Data)?
     /// Equality, or near-equality where the parsers themselves disagree (see canada).
     private let equivalent: (Model, Model) -> Bool
+    /// A writer by hand (HandWrittenWriter.swift) that must emit exactly the bytes `data(from:)` does.
+    let handWrittenJSON: ((Model) -> Data)?
 
     init(
         name: String, mapper: JSONMapper, data load: @escaping () -> Data, handWritten: @escaping (Any) -> Model,
         snakeCaseRoundTrip: ((Data) throws -> Data)? = nil,
-        equivalent: @escaping (Model, Model) -> Bool = (==)
+        equivalent: @escaping (Model, Model) -> Bool = (==),
+        handWrittenJSON: ((Model) -> Data)? = nil
     ) {
         self.name = name
         self.mapper = mapper
@@ -29,6 +32,7 @@ final class PayloadCase<Model: Mappable & Codable & Equatable>: @unchecked Senda
         self.handWritten = handWritten
         self.snakeCaseRoundTrip = snakeCaseRoundTrip
         self.equivalent = equivalent
+        self.handWrittenJSON = handWrittenJSON
     }
 
     lazy var data: Data = load()
@@ -77,7 +81,15 @@ final class PayloadCase<Model: Mappable & Codable & Equatable>: @unchecked Senda
         // `equivalent`, not `==`: on canada JSONSerialization (the dictionary) is a few ulps off the
         // correctly rounded doubles that the Data route reads.
         guard equivalent(fromDictionary, fromData) else { fatalError("\(name): ReflectMap's Data and dictionary routes differ") }
-        let written = try canonical(mapper.data(from: fromDictionary))
+        let direct = try mapper.data(from: fromDictionary)
+        if let handWrittenJSON, handWrittenJSON(fromDictionary) != direct {
+            let mine = handWrittenJSON(fromDictionary)
+            let at = zip(mine, direct).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(mine.count, direct.count)
+            let context = { (data: Data) in String(decoding: data.dropFirst(max(0, at - 60)).prefix(120), as: UTF8.self) }
+            fatalError("\(name): the hand-written writer and data(from:) differ at byte \(at):\n"
+                + "  hand-written: \(context(mine))\n  data(from:):  \(context(direct))")
+        }
+        let written = try canonical(direct)
         guard written == (try canonical(JSONEncoder().encode(fromDictionary))) else {
             fatalError("\(name): ReflectMap and JSONEncoder write different JSON")
         }

@@ -1,0 +1,296 @@
+import Foundation
+
+// Models → UTF-8 JSON bytes written by hand into a [UInt8], for the "models → Data vs hand-written"
+// row: the speed a writer reaches when it knows the model. It emits exactly what
+// `JSONMapper.data(from:)` emits today (checked byte for byte in `PayloadCase.verified`): keys sorted
+// (here in source order, already sorted by hand; dictionary keys with `sorted()`), `nil` optionals left
+// out, integers in decimal, doubles as Swift's shortest round-trip `description`, and strings with only
+// `"`, `\` and control characters escaped.
+
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Appends literal JSON text, such as `{"id":`.
+    @inline(__always)
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    @inline(__always)
+    mutating func byte(_ value: UInt8) {
+        bytes.append(value)
+    }
+
+    mutating func int<I: FixedWidthInteger & SignedInteger>(_ value: I) {
+        var magnitude = UInt64(value.magnitude)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                count += 1
+                buffer[24 - count] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
+                magnitude /= 10
+            } while magnitude != 0
+            bytes.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+
+    mutating func double(_ value: Double) {
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
+    mutating func bool(_ value: Bool) {
+        if value { raw("true") } else { raw("false") }
+    }
+
+    mutating func string(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var start = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                escape(byte)
+                start = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): raw("\\\"")
+        case UInt8(ascii: "\\"): raw("\\\\")
+        case 0x0A: raw("\\n")
+        case 0x0D: raw("\\r")
+        case 0x09: raw("\\t")
+        case 0x08: raw("\\b")
+        case 0x0C: raw("\\f")
+        default:
+            let hex: [UInt8] = Array("0123456789abcdef".utf8)
+            raw("\\u00")
+            bytes.append(hex[Int(byte >> 4)])
+            bytes.append(hex[Int(byte & 0xF)])
+        }
+    }
+
+    mutating func ints<I: FixedWidthInteger & SignedInteger>(_ values: [I]) {
+        array(values) { $0.int($1) }
+    }
+
+    mutating func array<Element>(_ values: [Element], _ body: (inout ByteWriter, Element) -> Void) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            body(&self, value)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// A dictionary with its keys sorted, as the mapper writes it.
+    mutating func object<Value>(_ values: [String: Value], _ body: (inout ByteWriter, Value) -> Void) {
+        bytes.append(UInt8(ascii: "{"))
+        for (index, key) in values.keys.sorted().enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            string(key)
+            bytes.append(UInt8(ascii: ":"))
+            if let value = values[key] { body(&self, value) }
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"key":value` for an optional that is present; nothing for `nil`.
+    mutating func optional<Value>(_ key: StaticString, _ value: Value?, _ body: (inout ByteWriter, Value) -> Void) {
+        guard let value else { return }
+        raw(key)
+        body(&self, value)
+    }
+}
+
+// MARK: twitter (snake_case keys)
+
+extension TwitterFeed {
+    func handWrittenJSON() -> Data {
+        var w = ByteWriter(capacity: 1 << 19)
+        w.raw("{\"search_metadata\":")
+        searchMetadata.write(to: &w)
+        w.raw(",\"statuses\":")
+        w.array(statuses) { $1.write(to: &$0) }
+        w.byte(UInt8(ascii: "}"))
+        return Data(w.bytes)
+    }
+}
+
+extension SearchMetadata {
+    func write(to w: inout ByteWriter) {
+        w.raw("{\"completed_in\":"); w.double(completedIn)
+        w.raw(",\"count\":"); w.int(count)
+        w.raw(",\"max_id\":"); w.int(maxID)
+        w.raw(",\"max_id_str\":"); w.string(maxIDStr)
+        w.optional(",\"next_results\":", nextResults) { $0.string($1) }
+        w.raw(",\"query\":"); w.string(query)
+        w.raw(",\"refresh_url\":"); w.string(refreshURL)
+        w.raw(",\"since_id\":"); w.int(sinceID)
+        w.raw(",\"since_id_str\":"); w.string(sinceIDStr)
+        w.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension TwitterStatus {
+    func write(to w: inout ByteWriter) {
+        w.raw("{\"created_at\":"); w.string(createdAt)
+        w.raw(",\"entities\":"); entities.write(to: &w)
+        w.raw(",\"favorite_count\":"); w.int(favoriteCount)
+        w.raw(",\"favorited\":"); w.bool(favorited)
+        w.raw(",\"id\":"); w.int(id)
+        w.raw(",\"id_str\":"); w.string(idStr)
+        w.optional(",\"in_reply_to_screen_name\":", inReplyToScreenName) { $0.string($1) }
+        w.optional(",\"in_reply_to_status_id\":", inReplyToStatusID) { $0.int($1) }
+        w.optional(",\"in_reply_to_user_id\":", inReplyToUserID) { $0.int($1) }
+        w.raw(",\"lang\":"); w.string(lang)
+        w.raw(",\"retweet_count\":"); w.int(retweetCount)
+        w.raw(",\"retweeted\":"); w.bool(retweeted)
+        w.raw(",\"source\":"); w.string(source)
+        w.raw(",\"text\":"); w.string(text)
+        w.raw(",\"truncated\":"); w.bool(truncated)
+        w.raw(",\"user\":"); user.write(to: &w)
+        w.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension TwitterUser {
+    func write(to w: inout ByteWriter) {
+        w.raw("{\"created_at\":"); w.string(createdAt)
+        w.raw(",\"default_profile\":"); w.bool(defaultProfile)
+        w.raw(",\"description\":"); w.string(description)
+        w.raw(",\"favourites_count\":"); w.int(favouritesCount)
+        w.raw(",\"followers_count\":"); w.int(followersCount)
+        w.raw(",\"friends_count\":"); w.int(friendsCount)
+        w.raw(",\"geo_enabled\":"); w.bool(geoEnabled)
+        w.raw(",\"id\":"); w.int(id)
+        w.raw(",\"id_str\":"); w.string(idStr)
+        w.raw(",\"lang\":"); w.string(lang)
+        w.raw(",\"listed_count\":"); w.int(listedCount)
+        w.raw(",\"location\":"); w.string(location)
+        w.raw(",\"name\":"); w.string(name)
+        w.raw(",\"profile_background_color\":"); w.string(profileBackgroundColor)
+        w.raw(",\"profile_image_url\":"); w.string(profileImageURL)
+        w.raw(",\"protected\":"); w.bool(isProtected)
+        w.raw(",\"screen_name\":"); w.string(screenName)
+        w.raw(",\"statuses_count\":"); w.int(statusesCount)
+        w.optional(",\"time_zone\":", timeZone) { $0.string($1) }
+        w.optional(",\"url\":", url) { $0.string($1) }
+        w.optional(",\"utc_offset\":", utcOffset) { $0.int($1) }
+        w.raw(",\"verified\":"); w.bool(verified)
+        w.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension TwitterEntities {
+    func write(to w: inout ByteWriter) {
+        w.raw("{\"hashtags\":")
+        w.array(hashtags) { w, tag in
+            w.raw("{\"indices\":"); w.ints(tag.indices)
+            w.raw(",\"text\":"); w.string(tag.text)
+            w.byte(UInt8(ascii: "}"))
+        }
+        w.raw(",\"urls\":")
+        w.array(urls) { w, url in
+            w.raw("{\"display_url\":"); w.string(url.displayURL)
+            w.raw(",\"expanded_url\":"); w.string(url.expandedURL)
+            w.raw(",\"indices\":"); w.ints(url.indices)
+            w.raw(",\"url\":"); w.string(url.url)
+            w.byte(UInt8(ascii: "}"))
+        }
+        w.raw(",\"user_mentions\":")
+        w.array(userMentions) { w, mention in
+            w.raw("{\"id\":"); w.int(mention.id)
+            w.raw(",\"id_str\":"); w.string(mention.idStr)
+            w.raw(",\"indices\":"); w.ints(mention.indices)
+            w.raw(",\"name\":"); w.string(mention.name)
+            w.raw(",\"screen_name\":"); w.string(mention.screenName)
+            w.byte(UInt8(ascii: "}"))
+        }
+        w.byte(UInt8(ascii: "}"))
+    }
+}
+
+// MARK: citm_catalog (camelCase keys, sorted bytewise: capitals first)
+
+extension CitmCatalog {
+    func handWrittenJSON() -> Data {
+        var w = ByteWriter(capacity: 1 << 20)
+        w.raw("{\"areaNames\":"); w.object(areaNames) { $0.string($1) }
+        w.raw(",\"audienceSubCategoryNames\":"); w.object(audienceSubCategoryNames) { $0.string($1) }
+        w.raw(",\"blockNames\":"); w.object(blockNames) { $0.string($1) }
+        w.raw(",\"events\":"); w.object(events) { $1.write(to: &$0) }
+        w.raw(",\"performances\":"); w.array(performances) { $1.write(to: &$0) }
+        w.raw(",\"seatCategoryNames\":"); w.object(seatCategoryNames) { $0.string($1) }
+        w.raw(",\"subTopicNames\":"); w.object(subTopicNames) { $0.string($1) }
+        w.raw(",\"subjectNames\":"); w.object(subjectNames) { $0.string($1) }
+        w.raw(",\"topicNames\":"); w.object(topicNames) { $0.string($1) }
+        w.raw(",\"topicSubTopics\":"); w.object(topicSubTopics) { $0.ints($1) }
+        w.raw(",\"venueNames\":"); w.object(venueNames) { $0.string($1) }
+        w.byte(UInt8(ascii: "}"))
+        return Data(w.bytes)
+    }
+}
+
+extension CitmEvent {
+    func write(to w: inout ByteWriter) {
+        w.byte(UInt8(ascii: "{"))
+        if let description {
+            w.raw("\"description\":"); w.string(description)
+            w.raw(",\"id\":")
+        } else {
+            w.raw("\"id\":")
+        }
+        w.int(id)
+        w.optional(",\"logo\":", logo) { $0.string($1) }
+        w.raw(",\"name\":"); w.string(name)
+        w.raw(",\"subTopicIds\":"); w.ints(subTopicIds)
+        w.optional(",\"subjectCode\":", subjectCode) { $0.string($1) }
+        w.optional(",\"subtitle\":", subtitle) { $0.string($1) }
+        w.raw(",\"topicIds\":"); w.ints(topicIds)
+        w.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension CitmPerformance {
+    func write(to w: inout ByteWriter) {
+        w.raw("{\"eventId\":"); w.int(eventId)
+        w.raw(",\"id\":"); w.int(id)
+        w.optional(",\"logo\":", logo) { $0.string($1) }
+        w.optional(",\"name\":", name) { $0.string($1) }
+        w.raw(",\"prices\":")
+        w.array(prices) { w, price in
+            w.raw("{\"amount\":"); w.int(price.amount)
+            w.raw(",\"audienceSubCategoryId\":"); w.int(price.audienceSubCategoryId)
+            w.raw(",\"seatCategoryId\":"); w.int(price.seatCategoryId)
+            w.byte(UInt8(ascii: "}"))
+        }
+        w.raw(",\"seatCategories\":")
+        w.array(seatCategories) { w, category in
+            w.raw("{\"areas\":")
+            w.array(category.areas) { w, area in
+                w.raw("{\"areaId\":"); w.int(area.areaId)
+                w.raw(",\"blockIds\":"); w.ints(area.blockIds)
+                w.byte(UInt8(ascii: "}"))
+            }
+            w.raw(",\"seatCategoryId\":"); w.int(category.seatCategoryId)
+            w.byte(UInt8(ascii: "}"))
+        }
+        w.optional(",\"seatMapImage\":", seatMapImage) { $0.string($1) }
+        w.raw(",\"start\":"); w.int(start)
+        w.raw(",\"venueCode\":"); w.string(venueCode)
+        w.byte(UInt8(ascii: "}"))
+    }
+}

@@ -1,0 +1,415 @@
+"""Random model declarations and JSON documents for shapefuzz.py (Python 3 standard library only)."""
+from pathlib import Path
+
+HARNESS = (Path(__file__).resolve().parent / "Harness.swift.txt").read_text()
+
+WORDS = ["alpha", "beta", "gamma", "delta", "echo", "fox", "golf", "hotel", "india", "juno", "kilo", "lima",
+         "mike", "nova", "oscar", "papa", "quill", "romeo", "sierra", "tango", "umber", "victor", "whisky",
+         "xray", "yank", "zulu", "amber", "birch", "cedar", "dune", "ember", "fern", "grove", "heath", "iris",
+         "jade", "knoll", "lark", "moss", "nook"]
+
+# Integer types: (Swift name, min, max).
+INTEGERS = [("Int", -2**63, 2**63 - 1), ("Int8", -128, 127), ("Int16", -2**15, 2**15 - 1),
+            ("Int32", -2**31, 2**31 - 1), ("Int64", -2**63, 2**63 - 1), ("UInt8", 0, 255),
+            ("UInt16", 0, 2**16 - 1), ("UInt32", 0, 2**32 - 1), ("UInt", 0, 2**64 - 1)]
+
+# Strings as JSON text (valid JSON only): plain, escaped, non-ASCII, surrogate pairs.
+STRINGS = ['""', '"a"', '"hello world"', '"caf\\u00e9"', '"café"', '"日本語"', '"😀"', '"\\ud83d\\ude00"',
+           '"line\\nbreak"', '"tab\\there"', '"quote\\"inside"', '"back\\\\slash"', '"\\/slash"', '"\\u0000nul"',
+           '"\\u001f"', '"12"', '"-7"', '"1.5"', '"true"', '"null"', '"x\\u2028y"', '" spaced "', '"0"']
+
+DOUBLES = ["0", "1", "-1", "0.5", "-2.25", "3.0", "1e3", "2E-2", "1.5e+2", "-0.0", "-0", "123.456", "1e308",
+           "5e-324", "0.1", "100", "9007199254740993", "1e-400"]
+# Beyond Double's range: the byte route rejects these as malformed (a documented choice), so they are rare.
+HUGE = ["1e400", "-1e400"]
+
+# Values of every JSON kind, for mismatches and extra keys.
+WRONG = ["null", "true", "false", "0", "-3", "2.5", '"str"', '"12"', "[]", "[1,2]", "{}", '{"k":1}',
+         "123456789012345678901234567890", '""', "[null]", '{"a":[{}]}']
+
+
+def literal(doc, truncated=False):
+    """A Swift (document, mayReject) tuple; tabs and newlines become the raw string's escapes."""
+    may_reject = truncated or "1e400" in doc or max_depth(doc) >= 256
+    text = doc.replace("\t", "\\###t").replace("\n", "\\###n")
+    return f'    (###"{text}"###, {"true" if may_reject else "false"}),'
+
+
+def max_depth(doc):
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in doc:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+class Type:
+    """A property type: kind is scalar, enum, model, optional, array or dictionary."""
+
+    def __init__(self, kind, swift, inner=None, target=None):
+        self.kind, self.swift, self.inner, self.target = kind, swift, inner, target
+
+
+class Prop:
+    def __init__(self, name, type_, decl="var", attribute=None, key=None, alternates=()):
+        self.name, self.type, self.decl = name, type_, decl
+        self.attribute, self.key, self.alternates = attribute, key, list(alternates)
+
+    @property
+    def read(self):
+        return self.decl == "var" and self.attribute != "ignored"
+
+    @property
+    def written(self):
+        return self.decl in ("var", "let") and self.attribute != "ignored"
+
+
+class Model:
+    def __init__(self, index, kind, base=None, final=True):
+        self.index, self.kind, self.base, self.final = index, kind, base, final
+        self.name = f"M{index}"
+        self.props = []
+
+    def all_props(self):
+        return (self.base.all_props() if self.base else []) + self.props
+
+    def used_names(self):
+        return {p.name for p in self.all_props()}
+
+
+class Generator:
+    def __init__(self, rng, model_count, documents_per_model):
+        self.rng = rng
+        self.documents_per_model = documents_per_model
+        self.snake = rng.random() < 0.5
+        self.enums = []
+        for index in range(rng.randint(2, 4)):
+            raw = rng.choice(["String", "Int"])
+            count = rng.randint(1, 4)
+            if raw == "String":
+                cases = [(f"c{i}", rng.choice([f"c{i}", f"v{i}-{rng.choice(WORDS)}", f"V{i}"])) for i in range(count)]
+            else:
+                values = rng.sample(range(-5, 50), count)
+                cases = [(f"c{i}", str(v)) for i, v in enumerate(values)]
+            self.enums.append((f"E{index}", raw, cases))
+        self.alternate_counter = 0
+        self.models = []
+        for index in range(model_count):
+            self.models.append(self.make_model(index))
+
+    # ---- declarations
+
+    def make_model(self, index):
+        rng = self.rng
+        bases = [m for m in self.models if m.kind == "class" and not m.final]
+        roll = rng.random()
+        if bases and roll < 0.3:
+            model = Model(index, "class", base=rng.choice(bases), final=rng.random() < 0.6)
+        elif roll < 0.55:
+            model = Model(index, "class", final=rng.random() < 0.4)
+        else:
+            model = Model(index, "struct")
+        self.models.append(model)  # visible to make_type for self-references; replaced by the caller
+        try:
+            used = model.used_names()
+            for _ in range(rng.randint(0, 7)):
+                name = self.fresh_name(used)
+                model.props.append(self.make_prop(model, name, used))
+        finally:
+            self.models.pop()
+        return model
+
+    def fresh_name(self, used):
+        while True:
+            words = self.rng.sample(WORDS, self.rng.choice([1, 1, 2]))
+            name = words[0] + "".join(w.capitalize() for w in words[1:])
+            if name not in used:
+                used.add(name)
+                return name
+
+    def json_key(self, name):
+        if not self.snake:
+            return name
+        out = ""
+        for ch in name:
+            out += "_" + ch.lower() if ch.isupper() else ch
+        return out
+
+    def make_prop(self, model, name, used):
+        rng = self.rng
+        roll = rng.random()
+        classes = [m for m in self.models if m.kind == "class"]
+        if roll < 0.06 and classes:
+            return Prop(name, self.optional(self.model_type(rng.choice(classes))), decl="weak")
+        if roll < 0.12:
+            return Prop(name, self.scalar(), decl="lazy")
+        if roll < 0.2:
+            return Prop(name, self.make_type(model, 0, allow_self=False), decl="let")
+        type_ = self.make_type(model, 0, allow_self=True)
+        roll = rng.random()
+        if roll < 0.2:
+            key = f"k_{name}" if rng.random() < 0.5 else self.json_key(name)
+            alternates = []
+            for _ in range(rng.choice([0, 1, 1, 2, 3])):
+                self.alternate_counter += 1
+                alternates.append(f"alt{self.alternate_counter}_{rng.choice(WORDS)}")
+            used.update([key] + alternates)
+            return Prop(name, type_, attribute="key", key=key, alternates=alternates)
+        if roll < 0.3:
+            return Prop(name, type_, attribute="ignored")
+        return Prop(name, type_)
+
+    def scalar(self):
+        rng = self.rng
+        roll = rng.random()
+        if roll < 0.35:
+            name, low, high = rng.choice(INTEGERS)
+            return Type("scalar", name, target=("int", low, high))
+        if roll < 0.5:
+            return Type("scalar", "Double", target=("double",))
+        if roll < 0.55:
+            return Type("scalar", "Float", target=("float",))
+        if roll < 0.7:
+            return Type("scalar", "Bool", target=("bool",))
+        return Type("scalar", "String", target=("string",))
+
+    def model_type(self, target):
+        return Type("model", target.name, target=target)
+
+    def optional(self, inner):
+        return Type("optional", f"{inner.swift}?", inner=inner)
+
+    def make_type(self, model, depth, allow_self):
+        """allow_self: a struct may hold itself only inside an array or dictionary; a class anywhere optional."""
+        rng = self.rng
+        roll = rng.random()
+        earlier = [m for m in self.models if m is not model]
+        if depth < 3 and roll < 0.25:
+            inner = self.make_type(model, depth + 1, allow_self=True)
+            if inner.kind == "optional" and rng.random() < 0.5:
+                inner = inner.inner
+            return Type("array", f"[{inner.swift}]", inner=inner)
+        if depth < 3 and roll < 0.37:
+            inner = self.make_type(model, depth + 1, allow_self=True)
+            return Type("dictionary", f"[String: {inner.swift}]", inner=inner)
+        if depth < 2 and roll < 0.52:
+            inner = self.make_type(model, depth + 1, allow_self=False)
+            if inner.kind == "optional":
+                return inner
+            if inner.kind == "model" and inner.target is model and model.kind == "struct":
+                return Type("array", f"[{inner.swift}]", inner=inner)
+            return self.optional(inner)
+        if roll < 0.72 and (earlier or allow_self):
+            candidates = earlier + ([model] if allow_self or model.kind == "class" else [])
+            target = rng.choice(candidates)
+            if target is model and depth == 0:
+                # A model cannot hold itself directly: through an optional (classes) or an array.
+                if model.kind == "class" and rng.random() < 0.5:
+                    return self.optional(self.model_type(model))
+                return Type("array", f"[{model.name}]", inner=self.model_type(model))
+            if target is model and model.kind == "struct":
+                return Type("array", f"[{model.name}]", inner=self.model_type(model))
+            return self.model_type(target)
+        if roll < 0.82 and self.enums:
+            name, raw, cases = rng.choice(self.enums)
+            return Type("enum", name, target=(raw, cases))
+        return self.scalar()
+
+    def default(self, type_, owner):
+        rng = self.rng
+        if type_.kind == "optional":
+            return "nil"
+        if type_.kind == "array":
+            return "[]"
+        if type_.kind == "dictionary":
+            return "[:]"
+        if type_.kind == "enum":
+            return "." + type_.target[1][0][0]
+        if type_.kind == "model":
+            return f"{type_.target.name}()"
+        what = type_.target[0]
+        if what == "int":
+            return str(rng.choice([0, 0, 1, 7]))
+        if what in ("double", "float"):
+            return rng.choice(["0", "0", "1.5", "-2"])
+        if what == "bool":
+            return rng.choice(["false", "true"])
+        return rng.choice(['""', '""', '"dflt"'])
+
+    def declaration(self, prop, owner):
+        t = prop.type
+        if prop.decl == "weak":
+            return f"weak var {prop.name}: {t.swift}"
+        if prop.decl == "lazy":
+            return f"lazy var {prop.name}: {t.swift} = {self.default(t, owner)}"
+        if prop.decl == "let":
+            return f"let {prop.name}: {t.swift} = {self.default(t, owner)}"
+        default = self.default(t, owner)
+        if prop.attribute == "ignored":
+            if t.kind == "optional" and self.rng.random() < 0.5:
+                return f"@JSONIgnored var {prop.name}: {t.swift}"
+            return f"@JSONIgnored var {prop.name}: {t.swift} = {default}"
+        if prop.attribute == "key":
+            args = [f'"{prop.key}"'] + ([f"alternates: " + ", ".join(f'"{a}"' for a in prop.alternates)]
+                                         if prop.alternates else [])
+            if t.kind == "optional" and self.rng.random() < 0.5:
+                return f"@JSONKey({', '.join(args)}) var {prop.name}: {t.swift}"
+            return f"@JSONKey({', '.join(args)}) var {prop.name}: {t.swift} = {default}"
+        return f"var {prop.name}: {t.swift} = {default}"
+
+    def swift_declarations(self):
+        lines = []
+        for name, raw, cases in self.enums:
+            lines.append(f"enum {name}: {raw} {{")
+            for case, value in cases:
+                lines.append(f'    case {case} = "{value}"' if raw == "String" else f"    case {case} = {value}")
+            lines.append("}\n")
+        for model in self.models:
+            if model.kind == "struct":
+                lines.append(f"struct {model.name}: Mappable {{")
+            elif model.base:
+                final = "final " if model.final else ""
+                lines.append(f"{final}class {model.name}: {model.base.name} {{")
+            else:
+                final = "final " if model.final else ""
+                lines.append(f"{final}class {model.name}: Mappable {{")
+            for prop in model.props:
+                lines.append("    " + self.declaration(prop, model))
+            if model.kind == "class" and not model.base:
+                lines.append("    required init() {}")
+            lines.append("}\n")
+        return "\n".join(lines)
+
+    # ---- documents (JSON text, written by hand so that keys can repeat and numbers keep their spelling)
+
+    def value(self, type_, depth, noise):
+        rng = self.rng
+        self.budget -= 1
+        if self.budget <= 0 and type_.kind in ("array", "dictionary", "model"):
+            return {"array": "[]", "dictionary": "{}", "model": "{}"}[type_.kind]
+        if rng.random() < noise:
+            return self.wrong(depth)
+        kind = type_.kind
+        if kind == "optional":
+            return "null" if rng.random() < 0.25 else self.value(type_.inner, depth, noise)
+        if kind == "array":
+            count = 0 if depth > 4 else rng.choice([0, 1, 2, 3, 5] if depth < 2 else [0, 1, 2])
+            return "[" + ",".join(self.value(type_.inner, depth + 1, noise) for _ in range(count)) + "]"
+        if kind == "dictionary":
+            count = 0 if depth > 4 else rng.choice([0, 1, 2, 3] if depth < 2 else [0, 1])
+            keys = [rng.choice(STRINGS + ['"k1"', '"k2"', '"k3"']) for _ in range(count)]
+            return "{" + ",".join(f"{k}:{self.value(type_.inner, depth + 1, noise)}" for k in keys) + "}"
+        if kind == "model":
+            if depth > 4:
+                return rng.choice(["{}", "null"])
+            return self.object(type_.target, depth + 1, noise)
+        if kind == "enum":
+            raw, cases = type_.target
+            if rng.random() < 0.1:
+                return '"zzz"' if raw == "String" else "99"
+            value = rng.choice(cases)[1]
+            return f'"{value}"' if raw == "String" else value
+        return self.scalar_value(type_.target)
+
+    def scalar_value(self, target):
+        rng = self.rng
+        what = target[0]
+        if what == "int":
+            low, high = target[1], target[2]
+            return rng.choice([str(rng.randint(max(low, -1000), min(high, 1000))), str(low), str(high),
+                               str(high + 1), str(low - 1), "0", "-0", "1.0", "1.5", "1e2", '"12"',
+                               "123456789012345678901234567890", str(rng.randint(low, high))])
+        if what in ("double", "float"):
+            if rng.random() < 0.01:
+                return rng.choice(HUGE)
+            return rng.choice(DOUBLES + (["1e39", "3.4028235e38"] if what == "float" else []))
+        if what == "bool":
+            return rng.choice(["true", "false", "true", "false", "1", "0", '"true"', "2"])
+        return rng.choice(STRINGS + ["12", "-0.5", "true"])
+
+    def wrong(self, depth):
+        rng = self.rng
+        if rng.random() < 0.01:
+            return rng.choice(HUGE)
+        if rng.random() < 0.03:
+            levels = rng.choice([3, 40, 200, 250, 256, 257, 300])
+            return "[" * levels + "]" * levels
+        return rng.choice(WRONG)
+
+    def object(self, model, depth, noise):
+        rng = self.rng
+        members = []
+        for prop in model.all_props():
+            keys = [prop.key] + prop.alternates if prop.attribute == "key" else [self.json_key(prop.name)]
+            if not prop.read and rng.random() < 0.5:
+                continue  # let, weak, lazy and ignored properties: sometimes give them a key anyway
+            if rng.random() < 0.1 + noise / 2:
+                continue  # missing
+            chosen = [keys[0]]
+            if len(keys) > 1:
+                chosen = rng.sample(keys, rng.randint(1, len(keys)))
+            if rng.random() < 0.08:
+                chosen.append(rng.choice(chosen))  # a repeated key
+            for key in chosen:
+                members.append((f'"{key}"', self.value(prop.type, depth, noise)))
+        for _ in range(rng.choice([0, 0, 1, 2])):
+            members.append((rng.choice(STRINGS + ['"extra"', f'"{rng.choice(WORDS)}"']), self.wrong(depth)))
+        if rng.random() < 0.5:
+            rng.shuffle(members)
+        space = rng.choice(["", "", " ", "\t ", "\n  "])
+        return "{" + space + ("," + space).join(f"{k}:{space}{v}" for k, v in members) + space + "}"
+
+    def documents(self, model):
+        rng = self.rng
+        docs = []
+        for _ in range(self.documents_per_model):
+            self.budget = 120  # values per document, so that a round's file stays small enough to compile quickly
+            roll = rng.random()
+            noise = rng.choice([0.0, 0.0, 0.03, 0.1, 0.3])
+            if roll < 0.06:
+                docs.append((rng.choice(["[]", "3", "null", '"s"', "[{}]", "true"]), False))
+            elif roll < 0.12:
+                text = self.object(model, 0, noise)
+                docs.append((text[:rng.randint(0, max(0, len(text) - 1))], True))  # truncated: malformed
+            else:
+                docs.append((self.object(model, 0, noise), False))
+        return docs
+
+    def swift_file(self, seed, fail_on_known=False):
+        translator = ".snakeCase" if self.snake else ".identity"
+        lines = ["// Generated by Fuzz/Shapes/shapefuzz.py, seed %d. Reproduce: shapefuzz.py --seed %d --rounds 1" % (seed, seed),
+                 "import Foundation", "import ReflectMap", "", self.swift_declarations(), HARNESS, "",
+                 "let mappers: [(String, JSONMapper)] = [",
+                 f'    ("lenient", JSONMapper(keyTranslator: {translator}, mode: .lenient)),',
+                 f'    ("strict", JSONMapper(keyTranslator: {translator}, mode: .strict)),',
+                 "]", f"let failOnKnown = {'true' if fail_on_known else 'false'}", "var tally = Tally()"]
+        for model in self.models:
+            docs = self.documents(model)
+            lines.append(f'check({model.name}.self, "{model.name}", [')
+            lines += [literal(doc, truncated) for doc, truncated in docs]
+            lines.append("], mappers, &tally)")
+            if self.rng.random() < 0.3:
+                self.budget = 120
+                arrays = ["[" + ",".join(self.object(model, 1, 0.05) for _ in range(self.rng.randint(0, 3))) + "]"
+                          for _ in range(2)]
+                lines.append(f'check([{model.name}].self, "[{model.name}]", [')
+                lines += [literal(doc) for doc in arrays]
+                lines.append("], mappers, &tally)")
+        lines.append(f'print("SUMMARY models={len(self.models)} documents=\\(tally.documents) '
+                     f'checks=\\(tally.checks) failures=\\(tally.failures)")')
+        lines.append('print("NOTES byteRejections=\\(tally.byteRejections) orderDependent=\\(tally.orderDependent)")')
+        lines.append("if tally.failures > 0 { exit(1) }")
+        return "\n".join(lines) + "\n"
