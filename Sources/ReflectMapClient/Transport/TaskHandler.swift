@@ -29,6 +29,9 @@ final class TaskHandler: @unchecked Sendable {
 
     private let lock = NSLock()
     private let sink: Sink
+    /// The idle-timeout timer, cancelled when the handler finishes: a resumed dispatch source lives
+    /// until it is cancelled.
+    private var timeoutTimer: DispatchSourceTimer?
     private var data = Data()
     private var response: HTTPURLResponse?
     private var task: URLSessionTask?
@@ -237,7 +240,11 @@ final class TaskHandler: @unchecked Sendable {
         self.completion = nil
         self.task = nil
         data = Data()
+        let timer = timeoutTimer
+        timeoutTimer = nil
         lock.unlock()
+        // Cancelling the timer releases its handler now, not when it would have fired.
+        timer?.cancel()
 
         if case .failure = result, let task, cancelsTask, resumed {
             cancelTask(task)
@@ -255,9 +262,20 @@ final class TaskHandler: @unchecked Sendable {
     /// Idle timeout: fails the task when nothing was sent or received for `timeout` seconds.
     private func scheduleTimeoutCheck(after seconds: TimeInterval?) {
         guard let seconds else { return }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
-            self?.checkTimeout()
+        lock.lock()
+        defer { lock.unlock() }
+        guard !finished else { return }
+        if let timer = timeoutTimer {
+            timer.schedule(deadline: .now() + seconds)
+            return
         }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        // A strong capture: the handler and its timer keep each other until the handler finishes,
+        // which cancels the timer (a timed-out handler finishes in `checkTimeout()`).
+        timer.setEventHandler { self.checkTimeout() }
+        timer.schedule(deadline: .now() + seconds)
+        timeoutTimer = timer
+        timer.resume()
     }
 
     private func checkTimeout() {
