@@ -18,7 +18,7 @@ cp -n Tests/ReflectMapTests/Fixtures/JSONTestSuite/*.json "$out/corpus/" 2>/dev/
 
 echo "== building the fuzz target"
 # shellcheck disable=SC2046
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ReflectMap \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ReflectMap -package-name reflectmap \
     $(find Sources/ReflectMap -name '*.swift' | sort) Fuzz/FuzzTarget.swift -o "$out/fuzz-json"
 
 echo "== fuzzing for $seconds s"
