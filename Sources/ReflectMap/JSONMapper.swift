@@ -258,7 +258,7 @@ extension JSONMapper {
                 value = element
                 path.append(.index(index))
             } else {
-                throw MappingError(.keyPathNotFound(keyPath ?? ""), at: path.map(\.component))
+                throw MappingError(.keyPathNotFound(keyPath ?? ""), at: path.compactMap { $0.component { _ in "" } })
             }
         }
         return try read(T.self, fromTree: value.jsonObject, path: path, reporting: reporting)
@@ -308,16 +308,6 @@ extension PathComponent {
         switch self {
         case .key(let key): return .key(key)
         case .index(let index): return .index(index)
-        }
-    }
-}
-
-extension PathStep {
-    var component: PathComponent {
-        switch self {
-        case .key(let key): return .key(key)
-        case .index(let index): return .index(index)
-        case .inputKey, .between: return .key("")
         }
     }
 }

@@ -6,6 +6,16 @@ enum PathStep {
     case inputKey(StringSpan)
     /// Inside a container, before its first member or between two: spelled as nothing.
     case between
+
+    /// The step as errors and reports spell it; `nil` for ``between``. `spell` decodes an input key.
+    func component(spelling spell: (StringSpan) -> String) -> PathComponent? {
+        switch self {
+        case .key(let key): return .key(key)
+        case .index(let index): return .index(index)
+        case .inputKey(let span): return .key(spell(span))
+        case .between: return nil
+        }
+    }
 }
 
 extension JSONReader {
@@ -15,14 +25,7 @@ extension JSONReader {
     }
 
     private func components(of steps: ArraySlice<PathStep>) -> [PathComponent] {
-        steps.compactMap { step in
-            switch step {
-            case .key(let key): return .key(key)
-            case .index(let index): return .index(index)
-            case .inputKey(let span): return .key((try? scanner.string(span)) ?? "")
-            case .between: return nil
-            }
-        }
+        steps.compactMap { $0.component { (try? scanner.string($0)) ?? "" } }
     }
 
     /// An error at the current path.

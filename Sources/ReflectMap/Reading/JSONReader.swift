@@ -36,19 +36,16 @@ struct JSONReader {
 
     /// Reads bytes.
     init(scanner: JSONScanner, settings: ReadSettings, reporting: Bool, path: [PathStep] = []) {
-        self.mode = settings.mode
-        self.dateStrategy = settings.dateStrategy
-        self.maxDepth = settings.maxDepth
-        self.report = reporting ? MappingReport() : nil
-        self.path = path
-        self.path.reserveCapacity(32)
-        self.basePathCount = path.count
-        self.isTree = false
-        self.scanner = scanner
+        self.init(scanner: scanner, isTree: false, settings: settings, reporting: reporting, path: path)
     }
 
     /// Reads `JSONSerialization` output, or Swift values of the same shapes.
     init(tree value: Any, settings: ReadSettings, reporting: Bool, path: [PathStep] = []) {
+        self.init(scanner: JSONScanner(Data()), isTree: true, settings: settings, reporting: reporting, path: path)
+        pending = value
+    }
+
+    private init(scanner: JSONScanner, isTree: Bool, settings: ReadSettings, reporting: Bool, path: [PathStep]) {
         self.mode = settings.mode
         self.dateStrategy = settings.dateStrategy
         self.maxDepth = settings.maxDepth
@@ -56,9 +53,8 @@ struct JSONReader {
         self.path = path
         self.path.reserveCapacity(32)
         self.basePathCount = path.count
-        self.isTree = true
-        self.scanner = JSONScanner(Data())
-        self.pending = value
+        self.isTree = isTree
+        self.scanner = scanner
     }
 
     var isStrict: Bool { mode == .strict }
@@ -236,11 +232,16 @@ struct JSONReader {
             guard let object = pending as? [String: Any] else { return false }
             try enterContainer(.between)
             // Strict mode throws at the first member that fails, so it takes them in key order:
-            // which error a document gives must not depend on a dictionary's hash order.
-            for key in isStrict ? object.keys.sorted() : Array(object.keys) {
-                path[path.count - 1] = .key(key)
-                pending = object[key] ?? NSNull()
-                try body(key, &self)
+            // which error a document gives must not depend on a dictionary's hash order. Lenient
+            // mode throws only at the top level, so it keeps the dictionary's order and sorts nothing.
+            if isStrict {
+                for key in object.keys.sorted() {
+                    try readMember(key, object[key] ?? NSNull(), body)
+                }
+            } else {
+                for (key, value) in object {
+                    try readMember(key, value, body)
+                }
             }
         } else {
             guard try scanner.peek() == .openBrace else { return false }
@@ -257,6 +258,14 @@ struct JSONReader {
         }
         path.removeLast()
         return true
+    }
+
+    /// Puts one member of a tree object under the cursor and hands it to `body`.
+    @inline(__always)
+    private mutating func readMember(_ key: String, _ value: Any, _ body: (String, inout JSONReader) throws -> Void) throws {
+        path[path.count - 1] = .key(key)
+        pending = value
+        try body(key, &self)
     }
 
     /// Steps into the object under the cursor and calls `body` for each member that one of the

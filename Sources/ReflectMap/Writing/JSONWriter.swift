@@ -257,14 +257,10 @@ struct JSONWriter {
 
     /// An error at the current path.
     func error(_ kind: MappingError.Kind) -> MappingError {
-        MappingError(kind, at: path.map { step -> PathComponent? in
-            switch step {
-            case .key(let key): return .key(key)
-            case .index(let index): return .index(index)
-            case .inputKey, .between: return nil
-            }
-        }.compactMap { $0 })
+        // The writer's keys all come from models and dictionaries, never from input bytes.
+        MappingError(kind, at: path.compactMap { $0.component { _ in "" } })
     }
+
 }
 
 /// The settings that writing takes from a ``JSONMapper``.
