@@ -7,6 +7,18 @@
 /// ```swift
 /// @JSONKey("user_name", alternates: "name", "login") var name = ""
 /// ```
+///
+/// A key is one literal key, dots included: `@JSONKey("location.lat")` reads the member named
+/// `location.lat`. To reach into nested objects (ObjectMapper's `map["location.lat"]`), say `path:`;
+/// then the primary key and every alternate are dot-separated paths:
+///
+/// ```swift
+/// @JSONKey(path: "location.lat") var latitude = 0.0
+/// @JSONKey(path: "meta.address.city", alternates: "city") var city = ""
+/// ```
+///
+/// A path reads through the nested objects, so a missing step counts as a missing key; writing
+/// creates the nested objects, merging properties that share a prefix.
 @propertyWrapper
 public struct JSONKey<Value> {
     /// The property's value.
@@ -15,12 +27,33 @@ public struct JSONKey<Value> {
     public let key: String
     /// Keys tried, in order, when the primary key is absent.
     public let alternates: [String]
+    /// Whether the keys are dot-separated paths into nested objects (`path:`), rather than literal keys.
+    public let isPath: Bool
 
     /// Creates the wrapper with the property's default value and its JSON keys.
+    ///
+    /// - Parameters:
+    ///   - wrappedValue: The default value.
+    ///   - key: The key used for reading first and for writing, taken literally.
+    ///   - alternates: Keys tried in order when `key` is absent.
     public init(wrappedValue: Value, _ key: String, alternates: String...) {
         self.wrappedValue = wrappedValue
         self.key = key
         self.alternates = alternates
+        self.isPath = false
+    }
+
+    /// Creates the wrapper with the property's default value and a path into nested objects.
+    ///
+    /// - Parameters:
+    ///   - wrappedValue: The default value.
+    ///   - path: Dot-separated keys, such as `"location.lat"`, used for reading first and for writing.
+    ///   - alternates: Paths (or plain keys) tried in order when `path` leads nowhere.
+    public init(wrappedValue: Value, path: String, alternates: String...) {
+        self.wrappedValue = wrappedValue
+        self.key = path
+        self.alternates = alternates
+        self.isPath = true
     }
 }
 
@@ -30,6 +63,20 @@ extension JSONKey {
         self.wrappedValue = nil
         self.key = key
         self.alternates = alternates
+        self.isPath = false
+    }
+
+    /// Creates the wrapper for an optional property declared without a default, with a path into
+    /// nested objects: `@JSONKey(path: "meta.next") var next: URL?`.
+    ///
+    /// - Parameters:
+    ///   - path: Dot-separated keys, used for reading first and for writing.
+    ///   - alternates: Paths (or plain keys) tried in order when `path` leads nowhere.
+    public init<Wrapped>(path: String, alternates: String...) where Value == Wrapped? {
+        self.wrappedValue = nil
+        self.key = path
+        self.alternates = alternates
+        self.isPath = true
     }
 }
 

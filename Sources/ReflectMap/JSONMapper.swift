@@ -16,7 +16,7 @@ import Foundation
 public struct JSONMapper: Sendable {
     /// Turns property names into JSON keys. `@JSONKey` overrides it per property.
     public var keyTranslator: KeyTranslator {
-        didSet { cache = keyTranslator.sharedCache ?? PlanCache() }
+        didSet { cache = Self.cache(for: keyTranslator, adapters: adapters) }
     }
     /// Lenient (the default) or strict handling of JSON that does not match the model.
     public var mode: MappingMode
@@ -30,24 +30,43 @@ public struct JSONMapper: Sendable {
     /// throws ``MappingError/Kind/nestingTooDeep(limit:)`` instead of exhausting the stack.
     public var maxDepth = 256
 
+    /// The adapters registered for every property of their types, in every model (GSON's
+    /// `registerTypeAdapter`). When two convert the same type, the later one wins.
+    public private(set) var adapters: [any JSONAdapter]
+
     /// The plans built for this configuration, shared by the mapper's copies.
     private var cache: PlanCache
 
     /// Creates a mapper.
     ///
+    /// ```swift
+    /// let mapper = JSONMapper(keyTranslator: .snakeCase, adapters: [MoneyAdapter()])
+    /// ```
+    ///
     /// - Parameters:
     ///   - keyTranslator: Turns property names into JSON keys; ``KeyTranslator/identity`` by default.
     ///   - mode: ``MappingMode/lenient`` by default.
     ///   - dateStrategy: ``DateStrategy/iso8601`` by default.
+    ///   - adapters: ``JSONAdapter``s used for every property of their types, in every model, ahead
+    ///     of the mapper's own handling of those types; none by default.
     public init(
         keyTranslator: KeyTranslator = .identity,
         mode: MappingMode = .lenient,
-        dateStrategy: DateStrategy = .iso8601
+        dateStrategy: DateStrategy = .iso8601,
+        adapters: [any JSONAdapter] = []
     ) {
         self.keyTranslator = keyTranslator
         self.mode = mode
         self.dateStrategy = dateStrategy
-        self.cache = keyTranslator.sharedCache ?? PlanCache()
+        self.adapters = adapters
+        self.cache = Self.cache(for: keyTranslator, adapters: adapters)
+    }
+
+    private static func cache(for translator: KeyTranslator, adapters: [any JSONAdapter]) -> PlanCache {
+        if adapters.isEmpty, let shared = translator.sharedCache { return shared }
+        var registry: AdapterRegistry = [:]
+        for adapter in adapters { registry[ObjectIdentifier(adapter.valueType)] = adapter }
+        return PlanCache(registry: registry)
     }
 
     /// Output options for ``JSONMapper/data(from:)``, in `JSONEncoder`'s words.
@@ -163,6 +182,39 @@ public struct JSONMapper: Sendable {
         try read(T.self, fromTree: object, path: [], reporting: true)
     }
 
+    /// Fills an existing model from JSON: only the properties whose keys are present change, and
+    /// missing keys are not errors, in strict mode either (ObjectMapper's `map(JSON:toObject:)`).
+    /// Nested models are created anew. ``Mappable/didFinishMapping()`` runs afterwards.
+    ///
+    /// ```swift
+    /// try mapper.update(&settings, from: patchData)
+    /// ```
+    ///
+    /// A struct is left unchanged when this throws; a class instance may have been partly updated.
+    /// An array is replaced as a whole.
+    ///
+    /// - Parameters:
+    ///   - value: The model to update.
+    ///   - data: UTF-8 JSON holding an object.
+    /// - Throws: ``MappingError`` for malformed JSON, a top-level value that is not an object, or (in
+    ///   strict mode) a value that does not fit.
+    public func update<T: Mappable>(_ value: inout T, from data: Data) throws {
+        let json = try JSONValue(parsing: data, maxDepth: maxDepth).jsonObject
+        let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
+        var reader = JSONReader(tree: json, settings: readSettings, reporting: false)
+        guard let model = adapter as? ModelAdapter<T> else {
+            value = try read(adapter, &reader)
+            return
+        }
+        var copy = value
+        do {
+            try model.update(&copy, from: &reader)
+        } catch let error as MappingError {
+            throw reader.locate(error)
+        }
+        value = copy
+    }
+
     // MARK: models → JSON
 
     /// The model as a JSON object, ready for `JSONSerialization`.
@@ -214,8 +266,9 @@ extension JSONMapper {
     private func read<T>(
         _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
+        let result: (value: T, report: MappingReport, finished: [any Mappable])
         do {
-            return try readBytes(T.self, from: data, at: keyPath, reporting: reporting)
+            result = try readBytes(T.self, from: data, at: keyPath, reporting: reporting)
         } catch let error as MappingError {
             switch error.kind {
             case .malformedJSON, .keyPathNotFound, .unsupportedType: throw error
@@ -224,22 +277,31 @@ extension JSONMapper {
         } catch is RepeatedPropertyValue {
             return try readTree(T.self, from: data, at: keyPath, reporting: reporting)
         }
+        // The hooks the byte route deferred, children before parents. A model one of them rejects is
+        // handled where it sits, which only a read that runs hooks as it goes can do.
+        do {
+            for model in result.finished { try model.didFinishMapping() }
+        } catch {
+            return try readTree(T.self, from: data, at: keyPath, reporting: reporting)
+        }
+        return (result.value, result.report)
     }
 
-    /// Maps bytes straight into the model's fields.
+    /// Maps bytes straight into the model's fields; the models' hooks wait in `finished`.
     private func readBytes<T>(
         _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
-    ) throws -> (value: T, report: MappingReport) {
+    ) throws -> (value: T, report: MappingReport, finished: [any Mappable]) {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         var scanner = JSONScanner(data)
         var path: [PathComponent] = []
         var open: JSONScanner.OpenContainers = []
         if let keyPath { (path, open) = try scanner.descend(to: keyPath, maxDepth: maxDepth) }
         var reader = JSONReader(scanner: scanner, settings: readSettings, reporting: reporting, path: path.map(\.step))
+        reader.deferredModels = []
         let value = try read(adapter, &reader)
         var rest = reader.scanner
         try rest.finish(enclosing: open, maxDepth: maxDepth)
-        return (value, reader.report?.canonical ?? MappingReport())
+        return (value, reader.report?.canonical ?? MappingReport(), reader.deferredModels ?? [])
     }
 
     /// Maps bytes through a ``JSONValue`` tree and the tree route. The tree is parsed with the
@@ -288,10 +350,11 @@ extension JSONMapper {
         }
     }
 
-    private func write<T: Mappable>(_ value: T, toTree: Bool) throws -> JSONWriter {
+    private func write<T>(_ value: T, toTree: Bool) throws -> JSONWriter {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         let settings = WriteSettings(
-            formatting: outputFormatting, dateStrategy: dateStrategy, writesNilAsNull: writesNilAsNull, maxDepth: maxDepth
+            formatting: outputFormatting, dateStrategy: dateStrategy, writesNilAsNull: writesNilAsNull, maxDepth: maxDepth,
+            plans: PlanLookup(cache: cache, translator: keyTranslator)
         )
         var writer = JSONWriter(settings: settings, toTree: toTree)
         do {
@@ -300,6 +363,24 @@ extension JSONMapper {
             throw writer.error(error.kind)
         }
         return writer
+    }
+}
+
+// MARK: - Any type, for adapters and Codable interop
+
+extension JSONMapper {
+    /// Maps a ``JSONValue`` into any type the mapper handles.
+    func value<T>(_ type: T.Type, from json: JSONValue) throws -> T {
+        try read(T.self, fromTree: json.jsonObject, path: [], reporting: false).value
+    }
+
+    /// Writes any type the mapper handles as a ``JSONValue``.
+    func jsonValue<T>(from value: T) throws -> JSONValue {
+        let written = try write(value, toTree: true).result
+        guard let json = JSONValue(jsonObject: written) else {
+            throw MappingError(.notRepresentable(value: String(describing: T.self)))
+        }
+        return json
     }
 }
 

@@ -26,6 +26,30 @@
 public protocol Mappable: SendableMetatype {
     /// Creates an instance with every property at its default value.
     init()
+
+    /// Called once after the mapper has filled the model, children before parents (HandyJSON's
+    /// `didFinishMapping`), on both read routes and after ``JSONMapper/update(_:from:)``. The default
+    /// does nothing.
+    ///
+    /// Use it to derive state, or to reject a model the JSON left inconsistent by throwing. What a
+    /// rejection does depends on where the model is:
+    /// - in strict mode, the error propagates with the model's JSON path;
+    /// - in lenient mode, a nested model is treated like any unusable value: a property keeps its
+    ///   default, an array element is dropped, and ``MappingReport/skipped`` gets an entry;
+    /// - the top-level model's rejection throws in both modes.
+    ///
+    /// On the byte route the hooks run once the whole document has been read, in the same order, so
+    /// that a document the mapper has to read a second time (see ``JSONMapper/map(_:from:)-(_,Data)``)
+    /// runs each hook once. When a hook rejects a model there, the document is read again through a
+    /// tree, and the hooks of that read's models run on them.
+    ///
+    /// - Throws: Any error, to reject the model.
+    func didFinishMapping() throws
+}
+
+extension Mappable {
+    /// Does nothing.
+    public func didFinishMapping() throws {}
 }
 
 /// An array of models is itself mappable, so `[Book].self` works wherever a response class is asked for.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why mapping failed, and where in the JSON.
 ///
 /// ``path`` spells the location with JSON keys and array indices, such as
@@ -29,6 +31,9 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         case referenceCycle(type: String)
         /// A value cannot be represented in JSON, such as a non-finite number.
         case notRepresentable(value: String)
+        /// Your code refused the value: a ``JSONAdapter`` or a Codable type threw while converting
+        /// it, or a model's ``Mappable/didFinishMapping()`` threw. `reason` describes the error thrown.
+        case rejected(type: String, reason: String)
     }
 
     /// What went wrong.
@@ -95,7 +100,25 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
             return "A \(type) at \(place) refers back to itself, so it cannot be written as JSON."
         case .notRepresentable(let value):
             return "The value \(value) at \(place) cannot be represented in JSON."
+        case .rejected(let type, let reason):
+            return "The \(type) at \(place) was rejected: \(reason)"
         }
+    }
+
+    /// How ``Kind/rejected(type:reason:)`` describes an error that user code threw.
+    static func reason(of error: any Error) -> String {
+        if let error = error as? DecodingError {
+            switch error {
+            case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+                 .valueNotFound(_, let context):
+                let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+                return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+            @unknown default:
+                return String(describing: error)
+            }
+        }
+        if let error = error as? LocalizedError, let description = error.errorDescription { return description }
+        return String(describing: error)
     }
 }
 

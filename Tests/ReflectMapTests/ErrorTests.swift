@@ -18,7 +18,13 @@ final class HoldsPlainClass: Mappable {
 }
 
 struct NonStringKeys: Mappable {
-    var byNumber: [Int: String] = [:]
+    var byPoint: [GridPoint: String] = [:]
+}
+
+/// Hashable, but neither a string, an integer, a raw-value enum nor CodingKeyRepresentable.
+struct GridPoint: Hashable {
+    var x = 0
+    var y = 0
 }
 
 struct Timeline: Mappable {
@@ -102,7 +108,7 @@ struct ErrorTests {
         #expect(plain?.kind == .unsupportedType(type: "NotAModel", property: "HoldsPlainClass.plain"))
         #expect(plain?.description.contains("HoldsPlainClass.plain") == true)
         let keys = mappingError { _ = try JSONMapper().map(NonStringKeys.self, from: json("{}")) }
-        #expect(keys?.kind == .unsupportedType(type: "Dictionary<Int, String>", property: "NonStringKeys.byNumber"))
+        #expect(keys?.kind == .unsupportedType(type: "Dictionary<GridPoint, String>", property: "NonStringKeys.byPoint"))
         let writing = mappingError { _ = try JSONMapper().data(from: Closured()) }
         #expect(writing?.kind == .unsupportedType(type: "() -> ()", property: "Closured.onChange"))
     }

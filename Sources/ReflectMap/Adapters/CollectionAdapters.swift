@@ -1,29 +1,45 @@
 /// `[Element]`: maps a JSON array element by element. In lenient mode an element that cannot be
-/// used is dropped and reported; the rest of the array is kept.
+/// used is dropped and reported; the rest of the array is kept. A lossy array (``LossyArray``) does
+/// the same in strict mode too.
 final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
     let element: TypeAdapter<Element>
+    let isLossy: Bool
 
-    init(element: TypeAdapter<Element>) {
+    init(element: TypeAdapter<Element>, isLossy: Bool = false) {
         self.element = element
+        self.isLossy = isLossy
     }
 
     override func read(_ reader: inout JSONReader) throws -> [Element]? {
-        var result: [Element] = []
-        let element = self.element
-        guard try reader.readArray(expecting: { result.reserveCapacity($0) }, { reader in try element.read(&reader, appendingTo: &result) }) else {
+        guard let result = try readElements(&reader) else {
             return try reader.rejectValue(expected: "an array of \(element.typeName)")
         }
         return result
     }
 
     override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<[Element]>) throws {
-        var result: [Element] = []
-        let element = self.element
-        guard try reader.readArray(expecting: { result.reserveCapacity($0) }, { reader in try element.read(&reader, appendingTo: &result) }) else {
+        guard let result = try readElements(&reader) else {
             let _: [Element]? = try reader.rejectValue(expected: "an array of \(element.typeName)")
             return
         }
         storage.store(result, at: field)
+    }
+
+    /// The elements, or `nil` (consuming nothing) when the value is not an array.
+    @inline(__always)
+    private func readElements(_ reader: inout JSONReader) throws -> [Element]? {
+        var result: [Element] = []
+        let element = self.element
+        let isArray = if isLossy {
+            try reader.readArray(expecting: { result.reserveCapacity($0) }, { reader in
+                _ = try reader.readRecovering { reader in try element.read(&reader, appendingTo: &result) }
+            })
+        } else {
+            try reader.readArray(expecting: { result.reserveCapacity($0) }, { reader in
+                try element.read(&reader, appendingTo: &result)
+            })
+        }
+        return isArray ? result : nil
     }
 
     override func write(_ value: [Element], to writer: inout JSONWriter) throws {
@@ -40,43 +56,68 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
     }
 }
 
-/// `[String: Value]`: maps each member of a JSON object. In lenient mode a member that cannot be
-/// used is dropped and reported.
-final class DictionaryAdapter<Value>: TypeAdapter<[String: Value]>, @unchecked Sendable {
+/// `Set<Element>`: read and written as a JSON array, as `JSONEncoder` does. Repeated elements
+/// collapse into one.
+final class SetAdapter<Element: Hashable>: TypeAdapter<Set<Element>>, @unchecked Sendable {
+    let array: ArrayAdapter<Element>
+
+    init(element: TypeAdapter<Element>) {
+        array = ArrayAdapter(element: element)
+    }
+
+    override func read(_ reader: inout JSONReader) throws -> Set<Element>? {
+        guard let elements = try array.read(&reader) else { return nil }
+        return Set(elements)
+    }
+
+    override func write(_ value: Set<Element>, to writer: inout JSONWriter) throws {
+        try array.write(Array(value), to: &writer)
+    }
+}
+
+/// `[Key: Value]`: maps each member of a JSON object, its key converted by a ``DictionaryKeyCodec``
+/// (`String`, integers, `UUID`, raw-value enums, `CodingKeyRepresentable`). In lenient mode a member
+/// whose key or value cannot be used is dropped and reported; strict mode throws.
+final class DictionaryAdapter<Key: Hashable, Value>: TypeAdapter<[Key: Value]>, @unchecked Sendable {
+    let keys: DictionaryKeyCodec<Key>
     let value: TypeAdapter<Value>
 
-    init(value: TypeAdapter<Value>) {
+    init(keys: DictionaryKeyCodec<Key>, value: TypeAdapter<Value>) {
+        self.keys = keys
         self.value = value
     }
 
-    override func read(_ reader: inout JSONReader) throws -> [String: Value]? {
-        var result: [String: Value] = [:]
+    override func read(_ reader: inout JSONReader) throws -> [Key: Value]? {
+        var result: [Key: Value] = [:]
         var droppedKeys: Set<String> = []
         let adapter = value
-        let isObject = try reader.readObject { key, reader in
-            // A repeated key, kept or dropped before: a tree holds only its last value, so the byte
-            // route hands the document to the tree route (see `RepeatedPropertyValue`).
-            let repeated = if let mapped = try adapter.read(&reader) {
-                result.updateValue(mapped, forKey: key) != nil || (!droppedKeys.isEmpty && droppedKeys.contains(key))
-            } else {
-                !droppedKeys.insert(key).inserted || result[key] != nil
+        let codec = keys
+        let isObject = try reader.readObject { text, reader in
+            guard let key = codec.decode(text) else {
+                let _: Value? = try reader.fail(.invalidValue(value: "\"\(text)\"", type: "\(codec.typeName) key"))
+                return try reader.skipValue()
             }
-            if repeated { throw RepeatedPropertyValue() }
+            // A repeated key, kept or dropped before: a tree holds only its last value, so the byte
+            // route hands the document to the tree route (see `RepeatedPropertyValue`). In a tree only
+            // two spellings of one key (`"1"` and `"01"`) can meet; the last one read wins.
+            let repeated = if let mapped = try adapter.read(&reader) {
+                result.updateValue(mapped, forKey: key) != nil || (!droppedKeys.isEmpty && droppedKeys.contains(text))
+            } else {
+                !droppedKeys.insert(text).inserted || result[key] != nil
+            }
+            if repeated && !reader.isTree { throw RepeatedPropertyValue() }
         }
         guard isObject else { return try reader.rejectValue(expected: "an object of \(value.typeName)") }
         return result
     }
 
-    override func write(_ dictionary: [String: Value], to writer: inout JSONWriter) throws {
+    override func write(_ dictionary: [Key: Value], to writer: inout JSONWriter) throws {
         try writer.beginObject()
-        let keys = writer.sortsKeys ? dictionary.keys.sorted() : Array(dictionary.keys)
-        for (index, key) in keys.enumerated() {
-            writer.writeKey(key, isFirst: index == 0)
-            guard let item = dictionary[key], !value.isAbsent(item) else {
-                writer.writeNull()
-                continue
-            }
-            try value.write(item, to: &writer)
+        var members = dictionary.map { (key: keys.encode($0.key), value: $0.value) }
+        if writer.sortsKeys { members.sort { $0.key < $1.key } }
+        for (index, member) in members.enumerated() {
+            writer.writeKey(member.key, isFirst: index == 0)
+            if value.isAbsent(member.value) { writer.writeNull() } else { try value.write(member.value, to: &writer) }
         }
         writer.endObject(isEmpty: dictionary.isEmpty)
     }

@@ -1,4 +1,6 @@
 /// A `Mappable` model: a JSON object whose members fill the model's properties through its plan.
+/// After filling, the model's ``Mappable/didFinishMapping()`` runs (or waits, on the byte route, for
+/// the document to be read); a model it rejects is an unusable value.
 final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendable {
     let plan: TypePlan
 
@@ -6,8 +8,8 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
         self.plan = plan
     }
 
-    // The two in-place entry points hand the model on rather than returning `Model?`, which keeps
-    // generic `Optional` metadata off the hot path.
+    // The in-place entry points hand the model on rather than returning `Model?` through `read`,
+    // which keeps generic `Optional` metadata off the hot path.
 
     override func read(_ reader: inout JSONReader) throws -> Model? {
         guard try reader.isObjectNext() else { return try reader.rejectValue(expected: "an object (\(typeName))") }
@@ -19,7 +21,7 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
             let _: Model? = try reader.rejectValue(expected: "an object (\(typeName))")
             return
         }
-        storage.store(try makeModel(from: &reader), at: field)
+        if let model = try makeModel(from: &reader) { storage.store(model, at: field) }
     }
 
     override func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Model?>) throws {
@@ -33,7 +35,7 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
             let _: Model? = try reader.rejectValue(expected: "an object (\(typeName))")
             return
         }
-        storage.store(try makeModel(from: &reader), at: field)
+        if let model = try makeModel(from: &reader) { storage.store(model, at: field) }
     }
 
     override func read(_ reader: inout JSONReader, appendingTo array: inout [Model]) throws {
@@ -41,26 +43,47 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
             let _: Model? = try reader.rejectValue(expected: "an object (\(typeName))")
             return
         }
-        array.append(try makeModel(from: &reader))
+        if let model = try makeModel(from: &reader) { array.append(model) }
     }
 
     @inline(__always)
-    private func makeModel(from reader: inout JSONReader) throws -> Model {
+    private func makeModel(from reader: inout JSONReader) throws -> Model? {
         var model = Model()
+        try fill(&model, from: &reader, updating: false)
+        return try reader.finish(model, typeName: typeName) ? model : nil
+    }
+
+    /// Fills an existing model from the object under the cursor: only the keys present change.
+    /// Then its hook runs; a rejection throws.
+    func update(_ model: inout Model, from reader: inout JSONReader) throws {
+        guard try reader.isObjectNext() else {
+            throw reader.error(.typeMismatch(expected: "an object (\(typeName))", found: try reader.readScalar().summary))
+        }
+        try fill(&model, from: &reader, updating: true)
+        _ = try reader.finish(model, typeName: typeName)
+    }
+
+    @inline(__always)
+    private func fill(_ model: inout Model, from reader: inout JSONReader, updating: Bool) throws {
         var filled = false
         try FieldStorage.withStorage(of: &model, isClass: plan.isClass) { storage in
             filled = true
-            try plan.fill(storage, from: &reader)
+            try plan.fill(storage, from: &reader, updating: updating)
         }
         // A struct with no stored properties has no storage; its object is still read and checked.
-        if !filled { try plan.fill(nil, from: &reader) }
-        return model
+        if !filled { try plan.fill(nil, from: &reader, updating: updating) }
     }
 
     override func write(_ model: Model, to writer: inout JSONWriter) throws {
+        try write(model, to: &writer, discriminator: nil)
+    }
+
+    /// Writes the model with the plan of its runtime type: a subclass held in a base-class property
+    /// writes its own fields too, as GSON does.
+    func write(_ model: Model, to writer: inout JSONWriter, discriminator: (key: String, value: String)?) throws {
         guard plan.isClass else {
             let written: Void? = try FieldStorage.withStorage(reading: model, isClass: false) { storage in
-                try plan.write(storage, to: &writer)
+                try plan.write(storage, to: &writer, discriminator: discriminator)
             }
             if written == nil {
                 // A struct with no stored properties.
@@ -69,13 +92,15 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
             }
             return
         }
+        let runtimeType = type(of: model)
+        let runtimePlan = runtimeType == Model.self ? plan : try writer.plan(for: runtimeType)
         let identity = FieldStorage.identity(of: model)
         guard writer.activeObjects.insert(identity).inserted else {
             throw writer.error(.referenceCycle(type: typeName))
         }
         defer { writer.activeObjects.remove(identity) }
         _ = try FieldStorage.withStorage(reading: model, isClass: true) { storage in
-            try plan.write(storage, to: &writer)
+            try runtimePlan.write(storage, to: &writer, discriminator: discriminator)
         }
     }
 }

@@ -206,10 +206,16 @@ extension Array: BuiltinAdapterProviding {
 
 extension Dictionary: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
-        guard Key.self == String.self else {
+        if Key.self == String.self && Value.self == Any.self { return PassThroughAdapter<[Key: Value]>() }
+        guard let keys = DictionaryKeyCodec<Key>.make() else {
             throw MappingError(.unsupportedType(type: String(describing: Self.self), property: property))
         }
-        if Value.self == Any.self { return PassThroughAdapter<[String: Value]>() }
-        return DictionaryAdapter<Value>(value: try builder.adapter(for: Value.self, property: property))
+        return DictionaryAdapter<Key, Value>(keys: keys, value: try builder.adapter(for: Value.self, property: property))
+    }
+}
+
+extension Set: BuiltinAdapterProviding {
+    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+        SetAdapter<Element>(element: try builder.adapter(for: Element.self, property: property))
     }
 }

@@ -1,29 +1,55 @@
+/// One JSON key of a property: a literal key, or a path of keys into nested objects
+/// (`@JSONKey(path:)`).
+struct FieldKey: Sendable, Equatable {
+    /// The key as errors and reports spell it: `user_name`, or `location.lat` for a path.
+    let name: String
+    /// The keys from the model's object inward; one for a literal key.
+    let components: [String]
+
+    /// A literal key, dots included.
+    init(_ key: String) {
+        name = key
+        components = [key]
+    }
+
+    /// A dot-separated path. One with an empty step (`"a..b"`) is taken as a literal key.
+    init(path: String) {
+        let steps = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        name = path
+        components = steps.contains(where: \.isEmpty) ? [path] : steps
+    }
+
+    var isPath: Bool { components.count > 1 }
+}
+
 /// One property of a plan: where it lies in the model, its JSON keys, and its adapter.
 protocol FieldAccessor: AnyObject, Sendable {
     /// The keys tried when reading, primary first; the primary is used when writing.
-    var keys: [String] { get }
+    var keys: [FieldKey] { get }
     /// False for `let` properties: they are written to JSON but never filled from it.
     var isFillable: Bool { get }
     /// Reads the value under the reader's cursor into the property.
     func read(from reader: inout JSONReader, into storage: ModelStorage) throws
     /// No key filled the property: an error in strict mode unless it is optional, else a report entry.
     func noteMissing(_ reader: inout JSONReader) throws
-    /// Writes the property as a member of the object being written. Returns `false` when it left the
-    /// member out (an absent optional).
+    /// Whether writing leaves the property out (an absent optional, unless `nil` is written as `null`).
+    func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool
+    /// Writes the property as a member of the object being written, under the last component of
+    /// its primary key. Returns `false` when it left the member out (an absent optional).
     func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool
 }
 
 /// The accessor for a property of type `Value`.
 final class Field<Value>: FieldAccessor, @unchecked Sendable {
-    let keys: [String]
+    let keys: [FieldKey]
     let isFillable: Bool
     private let encodedKey: EncodedKey
     private let location: FieldLocation<Value>
     private let adapter: TypeAdapter<Value>
 
-    init(keys: [String], location: FieldLocation<Value>, isFillable: Bool, adapter: TypeAdapter<Value>) {
+    init(keys: [FieldKey], location: FieldLocation<Value>, isFillable: Bool, adapter: TypeAdapter<Value>) {
         self.keys = keys
-        self.encodedKey = EncodedKey(keys[0])
+        self.encodedKey = EncodedKey(keys[0].components[keys[0].components.count - 1])
         self.location = location
         self.isFillable = isFillable
         self.adapter = adapter
@@ -36,9 +62,13 @@ final class Field<Value>: FieldAccessor, @unchecked Sendable {
 
     func noteMissing(_ reader: inout JSONReader) throws {
         if reader.isStrict && !adapter.isOptional {
-            throw MappingError(.missingKey(expected: adapter.typeName), at: reader.components + [.key(keys[0])])
+            throw MappingError(.missingKey(expected: adapter.typeName), at: reader.components + [.key(keys[0].name)])
         }
-        reader.noteUnfilledProperty(keys[0])
+        reader.noteUnfilledProperty(keys[0].name)
+    }
+
+    func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool {
+        !writesNilAsNull && adapter.isAbsent(storage.load(location))
     }
 
     @inline(__always)

@@ -2,7 +2,12 @@
 /// without allocating: it compares bytes, and decodes only keys that contain escapes.
 struct KeyTable {
     struct Entry {
+        /// The key in the model's own object: the whole key, or a path's first step.
         let key: String
+        /// A path's further steps into nested objects; empty for a literal key.
+        let rest: [String]
+        /// The key as errors spell it (`location.lat` for a path).
+        let name: String
         /// The index of the field in the plan's fillable fields.
         let field: Int
         /// 0 for the primary key, then 1, 2, … for the alternates in order.
@@ -17,15 +22,23 @@ struct KeyTable {
     private var byLength: [[Int]] = []
     private var allKeys: Set<String> = []
     private(set) var hasAlternates = false
+    /// Whether some key is a path into nested objects. Such a table is read only from a tree, where
+    /// a path is a chain of lookups; the byte route reads the object into one first.
+    private(set) var hasPaths = false
 
     /// A table for fields with these keys, each field's primary key first.
-    init(keys fields: [[String]]) {
+    init(keys fields: [[FieldKey]]) {
         for (field, keys) in fields.enumerated() {
-            for (priority, key) in keys.enumerated() {
-                entries.append(Entry(key: key, field: field, priority: priority))
+            for (priority, fieldKey) in keys.enumerated() {
+                let key = fieldKey.components[0]
+                entries.append(Entry(
+                    key: key, rest: Array(fieldKey.components.dropFirst()), name: fieldKey.name,
+                    field: field, priority: priority
+                ))
                 entryBytes.append(Array(key.utf8))
                 allKeys.insert(key)
                 hasAlternates = hasAlternates || priority > 0
+                hasPaths = hasPaths || fieldKey.isPath
             }
         }
         byLength = Array(repeating: [], count: (entryBytes.map(\.count).max() ?? 0) + 1)

@@ -1,34 +1,52 @@
+import Foundation
+#if canImport(Observation)
+import Observation
+#endif
+
 /// Works out the adapters and plans for a type, and everything it contains.
 ///
-/// Types are resolved through protocol conformances, never through type names:
-/// 1. the built-in scalars and collections (`BuiltinAdapterProviding`, including `Optional`, `Array`
-///    and `Dictionary`, which recurse into their element types);
-/// 2. `Any` (raw JSON);
-/// 3. `Mappable` models, which get a ``TypePlan``;
-/// 4. any other `RawRepresentable` type, through its raw value.
+/// Types are resolved through protocol conformances and the mapper's registry, never through type
+/// names, first match wins:
+/// 1. an adapter registered with the mapper for exactly that type (``JSONAdapter``);
+/// 2. the built-in scalars and collections (`BuiltinAdapterProviding`, including `Optional`, `Array`,
+///    `Set` and `Dictionary`, which recurse into their element types);
+/// 3. `Any` (raw JSON);
+/// 4. ``JSONPolymorphic`` models, chosen by their discriminator;
+/// 5. `Mappable` models, which get a ``TypePlan``;
+/// 6. any other `RawRepresentable` type whose raw value is supported, through its raw value;
+/// 7. any other `Decodable` or `Encodable` type, through `JSONDecoder` and `JSONEncoder`.
 /// Anything else cannot be filled, and the build throws an error naming the property.
 ///
 /// A builder is used under ``PlanCache``'s lock and thrown away; only a successful build is kept.
 final class PlanBuilder {
     let translator: KeyTranslator
+    let registry: AdapterRegistry
     private(set) var plans: [ObjectIdentifier: TypePlan]
 
-    init(translator: KeyTranslator, plans: [ObjectIdentifier: TypePlan]) {
+    init(translator: KeyTranslator, registry: AdapterRegistry, plans: [ObjectIdentifier: TypePlan]) {
         self.translator = translator
+        self.registry = registry
         self.plans = plans
     }
 
     /// The adapter for values of type `Value`; `property` names the owner in errors.
     func adapter<Value>(for type: Value.Type, property: String) throws -> TypeAdapter<Value> {
         let made: AnyObject
-        if let builtin = Value.self as? any BuiltinAdapterProviding.Type {
+        if let registered = registry[ObjectIdentifier(Value.self)] {
+            made = try registered.makeErasedAdapter(self, property: property)
+        } else if let builtin = Value.self as? any BuiltinAdapterProviding.Type {
             made = try builtin.makeAdapter(self, property: property)
         } else if Value.self == Any.self {
             made = PassThroughAdapter<Any>()
+        } else if let polymorphic = Value.self as? any JSONPolymorphic.Type {
+            made = try polymorphicAdapter(polymorphic, property: property)
         } else if let model = Value.self as? any Mappable.Type {
-            made = try modelAdapter(model)
-        } else if let raw = Value.self as? any RawRepresentable.Type {
-            made = try rawValueAdapter(raw, property: property)
+            made = try erasedModelAdapter(model)
+        } else if let raw = Value.self as? any RawRepresentable.Type,
+                  let adapter = try? rawValueAdapter(raw, property: property) {
+            made = adapter
+        } else if let codable = CodableAdapter<Value>.make() {
+            made = codable
         } else {
             throw MappingError(.unsupportedType(type: String(describing: Value.self), property: property))
         }
@@ -38,8 +56,17 @@ final class PlanBuilder {
         return adapter
     }
 
-    private func modelAdapter<Model: Mappable>(_ type: Model.Type) throws -> AnyObject {
+    /// The plain model adapter, never a polymorphic one: for a polymorphic type's subtypes.
+    func modelAdapter<Model: Mappable>(_ type: Model.Type) throws -> ModelAdapter<Model> {
         ModelAdapter<Model>(plan: try plan(for: Model.self))
+    }
+
+    private func erasedModelAdapter<Model: Mappable>(_ type: Model.Type) throws -> AnyObject {
+        try modelAdapter(Model.self)
+    }
+
+    private func polymorphicAdapter<Base: JSONPolymorphic>(_ type: Base.Type, property: String) throws -> AnyObject {
+        try PolymorphicAdapter<Base>(builder: self, property: property)
     }
 
     private func rawValueAdapter<Value: RawRepresentable>(_ type: Value.Type, property: String) throws -> AnyObject {
@@ -62,8 +89,15 @@ final class PlanBuilder {
         // A prototype instance gives the keys that `@JSONKey` wrappers carry.
         var prototype = Model()
         var fields: [any FieldAccessor] = []
+        let isObservable = Self.isObservable(Model.self)
         try FieldStorage.withStorage(of: &prototype, isClass: isClass) { storage in
-            for field in FieldStorage.storedFields(of: Model.self) {
+            for var field in FieldStorage.storedFields(of: Model.self) {
+                if isObservable {
+                    // `@Observable` renames each tracked property's storage `_name` and adds a
+                    // registrar, which is state, not data.
+                    if Self.isObservationRegistrar(field.type) { continue }
+                    if field.name.hasPrefix("_") { field.name.removeFirst() }
+                }
                 if let accessor = try accessor(for: field, in: plan, prototype: storage) {
                     fields.append(accessor)
                 }
@@ -83,7 +117,7 @@ final class PlanBuilder {
         }
         func make<Value>(_ type: Value.Type) throws -> any FieldAccessor {
             Field<Value>(
-                keys: [translator.key(for: field.name)],
+                keys: [FieldKey(translator.key(for: field.name))],
                 location: FieldLocation<Value>(field),
                 isFillable: field.isVar,
                 adapter: try adapter(for: Value.self, property: "\(plan.typeName).\(field.name)")
@@ -109,12 +143,53 @@ extension JSONKey: PropertyWrapperField {
             throw MappingError(.unsupportedType(type: String(describing: Self.self), property: property))
         }
         let wrapper = prototype.load(Self.self, from: field)
+        let keys = ([wrapper.key] + wrapper.alternates).map { wrapper.isPath ? FieldKey(path: $0) : FieldKey($0) }
         return Field<Value>(
-            keys: [wrapper.key] + wrapper.alternates,
+            keys: keys,
             location: location,
             isFillable: field.isVar,
             adapter: try builder.adapter(for: Value.self, property: property)
         )
+    }
+}
+
+extension JSONTransform: PropertyWrapperField {
+    static func makeAccessor(
+        field: FieldStorage.StoredField, owner: String, prototype: ModelStorage, builder: PlanBuilder
+    ) throws -> (any FieldAccessor)? {
+        let name = String(field.name.dropFirst())
+        let property = "\(owner).\(name)"
+        guard let location = FieldLocation(wrapped: field, in: Self.self, at: \Self.wrappedValue) else {
+            throw MappingError(.unsupportedType(type: String(describing: Self.self), property: property))
+        }
+        let wrapper = prototype.load(Self.self, from: field)
+        return Field<Adapter.Value>(
+            keys: [FieldKey(wrapper.key ?? builder.translator.key(for: name))],
+            location: location,
+            isFillable: field.isVar,
+            adapter: try wrapper.adapter.makeTypeAdapter(builder, property: property)
+        )
+    }
+}
+
+extension PlanBuilder {
+    /// Whether a model is an `@Observable` class.
+    static func isObservable(_ type: Any.Type) -> Bool {
+        #if canImport(Observation)
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            return type is any Observable.Type
+        }
+        #endif
+        return false
+    }
+
+    static func isObservationRegistrar(_ type: Any.Type) -> Bool {
+        #if canImport(Observation)
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            return type == ObservationRegistrar.self
+        }
+        #endif
+        return false
     }
 }
 

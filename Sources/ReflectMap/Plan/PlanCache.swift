@@ -3,10 +3,10 @@ import Foundation
 /// The adapters and plans of one mapper configuration, built once per type and shared by every copy
 /// of the mapper and every thread.
 ///
-/// What can change a plan is the key translator (the date strategy, the mode and the output options
-/// are read while mapping, so plans do not depend on them). A built-in translator owns one cache
-/// that every mapper using it shares; a mapper with a custom translator makes its own, which its
-/// copies share and which goes away with them.
+/// What can change a plan is the key translator and the registered adapters (the date strategy, the
+/// mode and the output options are read while mapping, so plans do not depend on them). A built-in
+/// translator owns one cache that every mapper using it with no registered adapters shares; any
+/// other mapper makes its own, which its copies share and which goes away with them.
 ///
 /// The first use of a type builds its plan under the lock (runtime conformance checks are slow the
 /// first time); every later use is a dictionary lookup.
@@ -15,6 +15,12 @@ final class PlanCache: @unchecked Sendable {
     private let lock = NSRecursiveLock()
     private var adapters: [ObjectIdentifier: AnyObject] = [:]
     private var plans: [ObjectIdentifier: TypePlan] = [:]
+    /// The adapters registered with the mapper, by the type they convert.
+    let registry: AdapterRegistry
+
+    init(registry: AdapterRegistry = [:]) {
+        self.registry = registry
+    }
 
     deinit {
         // Recursive models' plans refer to themselves; nothing can use them once the cache is gone.
@@ -27,10 +33,31 @@ final class PlanCache: @unchecked Sendable {
         defer { lock.unlock() }
         let identifier = ObjectIdentifier(Value.self)
         if let cached = adapters[identifier] as? TypeAdapter<Value> { return cached }
-        let builder = PlanBuilder(translator: translator, plans: plans)
-        let adapter: TypeAdapter<Value>
+        let adapter = try build(translator: translator) { builder in
+            try builder.adapter(for: Value.self, property: String(describing: Value.self))
+        }
+        adapters[identifier] = adapter
+        return adapter
+    }
+
+    /// The plan for a model's runtime type, which may be a subclass no plan has seen: a value held in
+    /// a base-class property is written with its own type's fields.
+    func plan(for type: any Mappable.Type, translator: KeyTranslator) throws -> TypePlan {
+        lock.lock()
+        defer { lock.unlock() }
+        if let plan = plans[ObjectIdentifier(type)] { return plan }
+        func make<Model: Mappable>(_ type: Model.Type) throws -> TypePlan {
+            try build(translator: translator) { builder in try builder.plan(for: Model.self) }
+        }
+        return try make(type)
+    }
+
+    /// Runs a build under the lock and publishes its plans, or none if it fails.
+    private func build<Result>(translator: KeyTranslator, _ body: (PlanBuilder) throws -> Result) throws -> Result {
+        let builder = PlanBuilder(translator: translator, registry: registry, plans: plans)
+        let result: Result
         do {
-            adapter = try builder.adapter(for: Value.self, property: String(describing: Value.self))
+            result = try body(builder)
         } catch {
             // Plans of a failed build were never published; break their cycles so they are freed.
             for (identifier, plan) in builder.plans where plans[identifier] == nil { plan.tearDown() }
@@ -38,7 +65,19 @@ final class PlanCache: @unchecked Sendable {
         }
         // Keep plans a nested build (a model whose init() maps JSON) may have published meanwhile.
         plans.merge(builder.plans) { current, _ in current }
-        adapters[identifier] = adapter
-        return adapter
+        return result
+    }
+}
+
+/// The adapters a mapper was given, by the type each converts.
+typealias AdapterRegistry = [ObjectIdentifier: any JSONAdapter]
+
+/// Where the writer finds the plan of a runtime subtype.
+struct PlanLookup {
+    let cache: PlanCache
+    let translator: KeyTranslator
+
+    func plan(for type: any Mappable.Type) throws -> TypePlan {
+        try cache.plan(for: type, translator: translator)
     }
 }

@@ -14,10 +14,11 @@ final class TypePlan: @unchecked Sendable {
     let isClass: Bool
     /// Properties filled from JSON.
     private(set) var fillable: [any FieldAccessor] = []
-    /// Properties written to JSON (the fillable ones and `let` properties), in declaration order.
-    private(set) var writable: [any FieldAccessor] = []
-    /// The same, sorted by key once, for sorted output.
-    private(set) var writableSorted: [any FieldAccessor] = []
+    /// Properties written to JSON (the fillable ones and `let` properties), in declaration order,
+    /// with properties whose keys are paths gathered into nested objects.
+    private(set) var writable: [WriteNode] = []
+    /// The same, sorted by key once at every level, for sorted output.
+    private(set) var writableSorted: [WriteNode] = []
     /// The fillable properties' keys, pre-encoded for the byte route.
     private(set) var keyTable = KeyTable(keys: [])
 
@@ -28,8 +29,8 @@ final class TypePlan: @unchecked Sendable {
 
     /// Called once by `PlanBuilder`, before the plan is published.
     func install(_ fields: [any FieldAccessor]) {
-        writable = fields
-        writableSorted = fields.sorted { $0.keys[0] < $1.keys[0] }
+        writable = WriteNode.tree(of: fields)
+        writableSorted = WriteNode.sorted(writable)
         fillable = fields.filter(\.isFillable)
         keyTable = KeyTable(keys: fillable.map(\.keys))
     }
@@ -44,7 +45,11 @@ final class TypePlan: @unchecked Sendable {
 
     /// Fills a model's storage from the JSON object under the reader's cursor (the caller has
     /// checked that it is one). `storage` is `nil` only for a struct with no stored properties.
-    func fill(_ storage: ModelStorage?, from reader: inout JSONReader) throws {
+    /// `updating` fills only the properties whose keys are present, and notes no missing ones.
+    func fill(_ storage: ModelStorage?, from reader: inout JSONReader, updating: Bool = false) throws {
+        if keyTable.hasPaths && !reader.isTree {
+            return try reader.readAsTree { reader in try fill(storage, from: &reader, updating: updating) }
+        }
         let fields = fillable
         var filled = FilledFields(fieldCount: fields.count, hasAlternates: keyTable.hasAlternates)
         var missingNoted = false
@@ -61,23 +66,112 @@ final class TypePlan: @unchecked Sendable {
         }, missing: { field, reader in
             // A tree reports its missing fields in declaration order, among the others.
             missingNoted = true
-            try fields[field].noteMissing(&reader)
+            if !updating { try fields[field].noteMissing(&reader) }
         })
-        if filled.count < fields.count && !missingNoted {
+        if filled.count < fields.count && !missingNoted && !updating {
             for (index, field) in fields.enumerated() where !filled.contains(index) {
                 try field.noteMissing(&reader)
             }
         }
     }
 
-    /// Writes a model's storage as a JSON object.
-    func write(_ storage: ModelStorage, to writer: inout JSONWriter) throws {
+    /// Writes a model's storage as a JSON object. `discriminator` is a polymorphic model's type
+    /// member, written among the others unless a property of the model writes that key itself.
+    func write(_ storage: ModelStorage, to writer: inout JSONWriter, discriminator: (key: String, value: String)? = nil) throws {
         try writer.beginObject()
+        let nodes = writer.sortsKeys ? writableSorted : writable
         var isFirst = true
-        for field in writer.sortsKeys ? writableSorted : writable {
-            if try field.write(from: storage, to: &writer, isFirst: isFirst) { isFirst = false }
+        var pending = discriminator.flatMap { member in nodes.contains { $0.key == member.key } ? nil : member }
+        for node in nodes {
+            if let member = pending, !writer.sortsKeys || member.key < node.key {
+                writer.writeKey(member.key, isFirst: isFirst)
+                writer.writeString(member.value)
+                isFirst = false
+                pending = nil
+            }
+            if try node.write(from: storage, to: &writer, isFirst: isFirst) { isFirst = false }
+        }
+        if let member = pending {
+            writer.writeKey(member.key, isFirst: isFirst)
+            writer.writeString(member.value)
+            isFirst = false
         }
         writer.endObject(isEmpty: isFirst)
+    }
+}
+
+/// A member a plan writes: a property, or a nested object that gathers the properties whose
+/// primary keys are paths through it (`location.lat` and `location.lng` share `location`).
+enum WriteNode: Sendable {
+    case field(any FieldAccessor)
+    indirect case group(EncodedKey, [WriteNode])
+
+    /// The member's key in the object it is written into.
+    var key: String {
+        switch self {
+        case .field(let field):
+            let components = field.keys[0].components
+            return components[components.count - 1]
+        case .group(let key, _): return key.string
+        }
+    }
+
+    /// The fields in declaration order, each path's fields gathered under the first field's group.
+    static func tree(of fields: [any FieldAccessor]) -> [WriteNode] {
+        var nodes: [WriteNode] = []
+        for field in fields {
+            insert(field, steps: field.keys[0].components.dropLast(), into: &nodes)
+        }
+        return nodes
+    }
+
+    private static func insert(_ field: any FieldAccessor, steps: ArraySlice<String>, into nodes: inout [WriteNode]) {
+        guard let step = steps.first else { return nodes.append(.field(field)) }
+        for index in nodes.indices {
+            if case .group(let key, var members) = nodes[index], key.string == step {
+                insert(field, steps: steps.dropFirst(), into: &members)
+                nodes[index] = .group(key, members)
+                return
+            }
+        }
+        var members: [WriteNode] = []
+        insert(field, steps: steps.dropFirst(), into: &members)
+        nodes.append(.group(EncodedKey(step), members))
+    }
+
+    /// The same members sorted by key at every level.
+    static func sorted(_ nodes: [WriteNode]) -> [WriteNode] {
+        nodes.map { node in
+            if case .group(let key, let members) = node { return .group(key, sorted(members)) }
+            return node
+        }.sorted { $0.key < $1.key }
+    }
+
+    /// Whether writing leaves the member out: an absent optional, or a group of them.
+    func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool {
+        switch self {
+        case .field(let field): return field.isOmitted(from: storage, writesNilAsNull: writesNilAsNull)
+        case .group(_, let members): return members.allSatisfy { $0.isOmitted(from: storage, writesNilAsNull: writesNilAsNull) }
+        }
+    }
+
+    /// Writes the member; `false` when it was left out.
+    @inline(__always)
+    func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
+        switch self {
+        case .field(let field):
+            return try field.write(from: storage, to: &writer, isFirst: isFirst)
+        case .group(let key, let members):
+            if isOmitted(from: storage, writesNilAsNull: writer.writesNilAsNull) { return false }
+            writer.writeKey(key, isFirst: isFirst)
+            try writer.beginObject()
+            var isFirstMember = true
+            for member in members where try member.write(from: storage, to: &writer, isFirst: isFirstMember) {
+                isFirstMember = false
+            }
+            writer.endObject(isEmpty: isFirstMember)
+            return true
+        }
     }
 }
 

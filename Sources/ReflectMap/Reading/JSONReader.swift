@@ -20,15 +20,22 @@ struct JSONReader {
     let dateStrategy: DateStrategy
     let maxDepth: Int
     var report: MappingReport?
+    /// Models whose ``Mappable/didFinishMapping()`` waits until the whole document has been read, in
+    /// the order they were finished (children before parents); `nil` when hooks run at once. The byte
+    /// route defers them, so that a document it hands to the tree route has run no hook twice.
+    var deferredModels: [any Mappable]?
+    /// A key the next object read by ``readMembers(of:_:missing:)`` does not report as unmapped: a
+    /// polymorphic model's discriminator.
+    var ignoredKey: String?
     private(set) var path: [PathStep]
     /// How many steps the path had when reading began (a key path's); fewer containers than this
     /// means the top-level value.
     private let basePathCount: Int
 
-    private let isTree: Bool
+    let isTree: Bool
     private(set) var scanner: JSONScanner
     /// The tree route's value under the cursor.
-    private var pending: Any = () {
+    private(set) var pending: Any = () {
         didSet { pendingObject = nil }
     }
     /// `pending` as an object, once ``isObjectNext()`` has cast it, so that it is cast only once.
@@ -39,24 +46,31 @@ struct JSONReader {
         self.init(scanner: scanner, isTree: false, settings: settings, reporting: reporting, path: path)
     }
 
-    /// Reads `JSONSerialization` output, or Swift values of the same shapes.
-    init(tree value: Any, settings: ReadSettings, reporting: Bool, path: [PathStep] = []) {
-        self.init(scanner: JSONScanner(Data()), isTree: true, settings: settings, reporting: reporting, path: path)
+    /// Reads `JSONSerialization` output, or Swift values of the same shapes. `basePathCount` is the
+    /// path length of the top-level value, when it is not `path`'s.
+    init(tree value: Any, settings: ReadSettings, reporting: Bool, path: [PathStep] = [], basePathCount: Int? = nil) {
+        self.init(
+            scanner: JSONScanner(Data()), isTree: true, settings: settings, reporting: reporting, path: path,
+            basePathCount: basePathCount
+        )
         pending = value
     }
 
-    private init(scanner: JSONScanner, isTree: Bool, settings: ReadSettings, reporting: Bool, path: [PathStep]) {
+    private init(
+        scanner: JSONScanner, isTree: Bool, settings: ReadSettings, reporting: Bool, path: [PathStep], basePathCount: Int? = nil
+    ) {
         self.mode = settings.mode
         self.dateStrategy = settings.dateStrategy
         self.maxDepth = settings.maxDepth
         self.report = reporting ? MappingReport() : nil
         self.path = path
         self.path.reserveCapacity(32)
-        self.basePathCount = path.count
+        self.basePathCount = basePathCount ?? path.count
         self.isTree = isTree
         self.scanner = scanner
     }
 
+    var settings: ReadSettings { ReadSettings(mode: mode, dateStrategy: dateStrategy, maxDepth: maxDepth) }
     var isStrict: Bool { mode == .strict }
     var isReporting: Bool { report != nil }
     /// True while reading the top-level value, where every failure throws, in lenient mode too.
@@ -283,6 +297,8 @@ struct JSONReader {
         _ body: (KeyTable.Entry, inout JSONReader) throws -> Void,
         missing: (Int, inout JSONReader) throws -> Void
     ) throws -> Bool {
+        let ignoredKey = self.ignoredKey
+        self.ignoredKey = nil
         if isTree {
             guard let object = pendingObject ?? pending as? [String: Any] else { return false }
             pendingObject = nil
@@ -292,10 +308,10 @@ struct JSONReader {
             while index < entries.count {
                 let entry = entries[index]
                 var next = index + 1
-                if let value = object[entry.key] {
+                if let value = entry.rest.isEmpty ? object[entry.key] : Self.value(at: entry, in: object) {
                     // The field's lesser keys are not looked at.
                     while next < entries.count, entries[next].field == entry.field { next += 1 }
-                    path[path.count - 1] = .key(entry.key)
+                    path[path.count - 1] = .key(entry.name)
                     pending = value
                     try body(entry, &self)
                 } else if next == entries.count || entries[next].field != entry.field {
@@ -306,7 +322,7 @@ struct JSONReader {
             }
             path[path.count - 1] = .between
             if isReporting {
-                for key in object.keys where !table.contains(key) { noteUnmappedKey(key) }
+                for key in object.keys where !table.contains(key) && key != ignoredKey { noteUnmappedKey(key) }
             }
         } else {
             guard try scanner.peek() == .openBrace else { return false }
@@ -329,7 +345,10 @@ struct JSONReader {
                     path[path.count - 1] = .key(entry.key)
                     try body(entry, &self)
                 } else {
-                    if isReporting { unmapped.insert(try scanner.string(span)) }
+                    if isReporting {
+                        let key = try scanner.string(span)
+                        if key != ignoredKey { unmapped.insert(key) }
+                    }
                     try skipValue()
                 }
                 path[path.count - 1] = .between

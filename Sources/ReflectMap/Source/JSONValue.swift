@@ -170,3 +170,86 @@ extension JSONNumber {
         return count
     }
 }
+
+/// A `JSONValue` decodes whatever JSON-shaped value a decoder is on, and encodes as that value, so
+/// it can be a property of a Codable type, or carry Codable data into the mapper.
+extension JSONValue: Codable {
+    /// Decodes the value the decoder is on.
+    ///
+    /// - Parameter decoder: Any decoder.
+    /// - Throws: `DecodingError` when the value is none of JSON's kinds.
+    public init(from decoder: any Decoder) throws {
+        if let container = try? decoder.container(keyedBy: TextCodingKey.self) {
+            var members: [String: JSONValue] = [:]
+            for key in container.allKeys {
+                members[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+            }
+            self = .object(members)
+            return
+        }
+        if var container = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            if let count = container.count { elements.reserveCapacity(count) }
+            while !container.isAtEnd {
+                elements.append(try container.decode(JSONValue.self))
+            }
+            self = .array(elements)
+            return
+        }
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .number(.integer(value))
+        } else if let value = try? container.decode(UInt64.self) {
+            self = .number(.unsigned(value))
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(.double(value))
+        } else {
+            self = .string(try container.decode(String.self))
+        }
+    }
+
+    /// Encodes the value as the JSON it holds.
+    ///
+    /// - Parameter encoder: Any encoder.
+    /// - Throws: What the encoder throws (a non-finite number, say).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .object(let members):
+            var container = encoder.container(keyedBy: TextCodingKey.self)
+            for (key, value) in members {
+                try container.encode(value, forKey: TextCodingKey(key))
+            }
+        case .array(let elements):
+            var container = encoder.unkeyedContainer()
+            for element in elements {
+                try container.encode(element)
+            }
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .number(.integer(let value)):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .number(.unsigned(let value)):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .number(let number):
+            var container = encoder.singleValueContainer()
+            if case .large(let text) = number, let decimal = Decimal(string: text) {
+                try container.encode(decimal)
+            } else {
+                try container.encode(number.doubleValue)
+            }
+        case .string(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
+    }
+}

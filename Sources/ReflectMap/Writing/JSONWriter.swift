@@ -16,6 +16,8 @@ struct JSONWriter {
     let dateStrategy: DateStrategy
     let writesNilAsNull: Bool
     let maxDepth: Int
+    /// Plans of runtime subtypes; `nil` only for writers that write no models.
+    let plans: PlanLookup?
     private(set) var path: [PathStep] = []
     /// Class instances being written on the current path, which catch reference cycles.
     var activeObjects: Set<ObjectIdentifier> = []
@@ -39,6 +41,7 @@ struct JSONWriter {
         dateStrategy = settings.dateStrategy
         writesNilAsNull = settings.writesNilAsNull
         maxDepth = settings.maxDepth
+        plans = settings.plans
         isTree = toTree
         isPretty = settings.formatting.contains(.prettyPrinted)
         escapesSlashes = !settings.formatting.contains(.withoutEscapingSlashes)
@@ -253,12 +256,23 @@ struct JSONWriter {
         }
     }
 
+    /// The plan of a model's runtime type.
+    func plan(for type: any Mappable.Type) throws -> TypePlan {
+        guard let plans else { throw error(.unsupportedType(type: String(describing: type), property: "(value)")) }
+        return try plans.plan(for: type)
+    }
+
     // MARK: Errors
 
     /// An error at the current path.
     func error(_ kind: MappingError.Kind) -> MappingError {
+        MappingError(kind, at: components)
+    }
+
+    /// The current path as an error spells it.
+    var components: [PathComponent] {
         // The writer's keys all come from models and dictionaries, never from input bytes.
-        MappingError(kind, at: path.compactMap { $0.component { _ in "" } })
+        path.compactMap { $0.component { _ in "" } }
     }
 
 }
@@ -269,6 +283,7 @@ struct WriteSettings {
     var dateStrategy: DateStrategy = .iso8601
     var writesNilAsNull = false
     var maxDepth = 512
+    var plans: PlanLookup?
 }
 
 /// A key as the byte sink writes it, encoded once per plan: quoted, escaped, UTF-8.
