@@ -79,7 +79,7 @@ public struct DateFormat: JSONAdapter {
             throw MappingError(.typeMismatch(expected: "a date string (\(format))", found: TransformNumbers.summary(json)))
         }
         guard let date = formatter.formatter.date(from: text) else {
-            throw MappingError(.invalidValue(value: "\"\(text)\"", type: "date in the format \(format)"))
+            throw MappingError(.invalidValue(value: JSONScalar.string(text).summary, type: "date in the format \(format)"))
         }
         return date
     }
@@ -117,7 +117,7 @@ public struct NumberAsString<Number: LosslessStringConvertible & Sendable>: JSON
             throw MappingError(.typeMismatch(expected: "a number in a string", found: TransformNumbers.summary(json)))
         }
         guard let number = Number(text) else {
-            throw MappingError(.invalidValue(value: "\"\(text)\"", type: String(describing: Number.self)))
+            throw MappingError(.invalidValue(value: JSONScalar.string(text).summary, type: String(describing: Number.self)))
         }
         return number
     }
@@ -174,7 +174,7 @@ enum TransformNumbers {
         case .number(let number): return number.doubleValue
         case .string(let text):
             if let value = Double(text), value.isFinite { return value }
-            throw MappingError(.invalidValue(value: "\"\(text)\"", type: expected))
+            throw MappingError(.invalidValue(value: JSONScalar.string(text).summary, type: expected))
         default:
             throw MappingError(.typeMismatch(expected: expected, found: summary(json)))
         }

@@ -94,7 +94,7 @@ final class DictionaryAdapter<Key: Hashable, Value>: TypeAdapter<[Key: Value]>, 
         let codec = keys
         let isObject = try reader.readObject { text, reader in
             guard let key = codec.decode(text) else {
-                let _: Value? = try reader.fail(.invalidValue(value: "\"\(text)\"", type: "\(codec.typeName) key"))
+                let _: Value? = try reader.fail(.invalidValue(value: JSONScalar.string(text).summary, type: "\(codec.typeName) key"))
                 return try reader.skipValue()
             }
             // A repeated key, kept or dropped before: a tree holds only its last value, so the byte

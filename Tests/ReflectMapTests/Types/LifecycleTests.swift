@@ -1,0 +1,127 @@
+import Foundation
+import ReflectMap
+import Synchronization
+import Testing
+
+// HandyJSON's didFinishMapping and ObjectMapper's map(JSON:toObject:).
+
+/// Where hooks record that they ran, per test (a task-local, so parallel tests do not mix).
+final class HookLog: Sendable {
+    @TaskLocal static var current: HookLog?
+    private let entries = Mutex<[String]>([])
+    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var all: [String] { entries.withLock { $0 } }
+}
+
+struct NotPositive: Error, CustomStringConvertible {
+    var description: String { "quantity must be positive" }
+}
+
+final class Basket: Mappable {
+    var owner = ""
+    var items: [BasketItem] = []
+    var featured: BasketItem?
+    var total = 0
+    required init() {}
+
+    func didFinishMapping() throws {
+        HookLog.current?.append("basket")
+        total = items.reduce(0) { $0 + $1.quantity }
+    }
+}
+
+struct BasketItem: Mappable {
+    var name = ""
+    var quantity = 1
+
+    func didFinishMapping() throws {
+        HookLog.current?.append("item \(name)")
+        if quantity <= 0 { throw NotPositive() }
+    }
+}
+
+@Suite("After-mapping hook and update")
+struct LifecycleTests {
+    let basket = json(#"{"owner": "ada", "items": [{"name": "a", "quantity": 2}, {"name": "b", "quantity": 3}], "featured": {"name": "c"}}"#)
+
+    @Test("didFinishMapping runs once per model, children before parents, on both routes")
+    func hookOrder() throws {
+        for route in ["bytes", "dictionary"] {
+            let log = HookLog()
+            let model = try HookLog.$current.withValue(log) {
+                route == "bytes"
+                    ? try JSONMapper().map(Basket.self, from: basket)
+                    : try JSONMapper().map(Basket.self, from: try jsonObject(basket) as? [String: Any] ?? [:])
+            }
+            #expect(model.total == 5)
+            #expect(log.all.count == 4)
+            #expect(log.all.last == "basket")
+            #expect(Set(log.all.dropLast()) == ["item a", "item b", "item c"])
+        }
+    }
+
+    @Test("It runs once even when the byte route reads the document a second time")
+    func hookRunsOnceAfterFallback() throws {
+        // A repeated key sends the byte route's document to the tree route.
+        let repeated = json(#"{"owner": "x", "owner": "y", "items": [{"name": "a", "quantity": 2}]}"#)
+        let log = HookLog()
+        let model = try HookLog.$current.withValue(log) { try JSONMapper().map(Basket.self, from: repeated) }
+        #expect(model.owner == "y")
+        #expect(log.all == ["item a", "basket"])
+    }
+
+    @Test("A rejection drops an array element or keeps a property's default in lenient mode, and is reported")
+    func lenientRejection() throws {
+        let data = json(#"{"items": [{"name": "a", "quantity": 2}, {"name": "bad", "quantity": 0}], "featured": {"name": "f", "quantity": -1}}"#)
+        let (model, report) = try JSONMapper().mapWithReport(Basket.self, from: data)
+        #expect(model.items.map(\.name) == ["a"])
+        #expect(model.featured == nil)
+        #expect(model.total == 2)
+        #expect(report.skipped.map(\.path) == ["featured", "items[1]"])
+        #expect(report.skipped.last?.message == "The BasketItem at \"items[1]\" was rejected: quantity must be positive")
+        let routes = bothRoutes(Basket.self, data, JSONMapper())
+        #expect(routes.bytes == routes.dictionary)
+    }
+
+    @Test("A rejection throws with the model's path in strict mode, and at the top level in both modes")
+    func strictAndTopLevelRejection() {
+        let error = mappingError {
+            _ = try JSONMapper(mode: .strict).map(Basket.self, from: json(#"{"owner": "", "items": [{"name": "z", "quantity": 0}]}"#))
+        }
+        #expect(error?.kind == .rejected(type: "BasketItem", reason: "quantity must be positive"))
+        #expect(error?.path == "items[0]")
+        for mode in [MappingMode.lenient, .strict] {
+            let top = mappingError { _ = try JSONMapper(mode: mode).map(BasketItem.self, from: json(#"{"name": "zero", "quantity": 0}"#)) }
+            #expect(top?.kind == .rejected(type: "BasketItem", reason: "quantity must be positive"))
+            #expect(top?.path == "")
+        }
+    }
+
+    @Test("update changes only the keys present, creates nested models anew, and runs the hook")
+    func updateFillsPresentKeys() throws {
+        let model = try JSONMapper().map(Basket.self, from: basket)
+        var same = model
+        let log = HookLog()
+        try HookLog.$current.withValue(log) {
+            try JSONMapper(mode: .strict).update(&same, from: json(#"{"items": [{"name": "n", "quantity": 7}]}"#))
+        }
+        #expect(same === model)
+        #expect(model.owner == "ada")
+        #expect(model.items.map(\.name) == ["n"])
+        #expect(model.featured?.name == "c")
+        #expect(model.total == 7)
+        #expect(log.all == ["item n", "basket"])
+    }
+
+    @Test("A struct is left unchanged when update throws")
+    func updateLeavesStructUnchangedOnError() {
+        var item = BasketItem()
+        item.name = "keep"
+        let error = mappingError {
+            try JSONMapper(mode: .strict).update(&item, from: json(#"{"name": "changed", "quantity": "many"}"#))
+        }
+        #expect(error?.path == "quantity")
+        #expect(item.name == "keep")
+        #expect(mappingError { try JSONMapper().update(&item, from: json("[1]")) } != nil)
+    }
+}
