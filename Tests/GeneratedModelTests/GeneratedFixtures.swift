@@ -6,6 +6,8 @@ import ReflectMapGen
 /// The options must match Scripts/regenerate-fixtures.sh, which writes the files.
 struct GeneratedFixture: Sendable, CustomStringConvertible {
     var payload: String
+    /// The folder below Tests/ that holds the payload.
+    var payloadFolder = "ReflectMapTests/Fixtures"
     var modelFile: String
     var options: GeneratorOptions
     var keyTranslator: KeyTranslator
@@ -40,11 +42,32 @@ struct GeneratedFixture: Sendable, CustomStringConvertible {
             options: GeneratorOptions(rootName: "FeatureCollection", namespace: "Canada"), keyTranslator: .identity,
             roundTrip: { mapper, data in try mapper.data(from: mapper.map(Canada.FeatureCollection.self, from: data)) }
         ),
+        GeneratedFixture(
+            payload: "apache_builds.json", payloadFolder: "GeneratedModelTests/Payloads", modelFile: "ApacheBuildsModels.swift",
+            options: GeneratorOptions(rootName: "Server", namespace: "ApacheBuilds", infersEnums: true), keyTranslator: .identity,
+            roundTrip: { mapper, data in try mapper.data(from: mapper.map(ApacheBuilds.Server.self, from: data)) }
+        ),
+        GeneratedFixture(
+            payload: "google_maps_api_response.json", payloadFolder: "GeneratedModelTests/Payloads", modelFile: "GoogleMapsModels.swift",
+            options: GeneratorOptions(rootName: "DistanceMatrix", namespace: "GoogleMaps"), keyTranslator: .snakeCase,
+            roundTrip: { mapper, data in try mapper.data(from: mapper.map(GoogleMaps.DistanceMatrix.self, from: data)) }
+        ),
+        GeneratedFixture(
+            payload: "mesh.json", payloadFolder: "GeneratedModelTests/Payloads", modelFile: "MeshModels.swift",
+            options: GeneratorOptions(rootName: "Mesh", namespace: "Mesh3D"), keyTranslator: .identity,
+            roundTrip: { mapper, data in try mapper.data(from: mapper.map(Mesh3D.Mesh.self, from: data)) }
+        ),
+        GeneratedFixture(
+            payload: "update-center.json", payloadFolder: "GeneratedModelTests/Payloads", modelFile: "UpdateCenterModels.swift",
+            options: GeneratorOptions(rootName: "UpdateCenter", namespace: "Jenkins"), keyTranslator: .identity,
+            roundTrip: { mapper, data in try mapper.data(from: mapper.map(Jenkins.UpdateCenter.self, from: data)) }
+        ),
     ]
 
-    /// The payload, read from ReflectMapTests' fixtures rather than copied (see their README for licences).
+    /// The payload: from ReflectMapTests' fixtures where they have it, else from Payloads/ (see the
+    /// READMEs there for licences).
     func payloadData() throws -> Data {
-        try Data(contentsOf: Self.testsFolder.appendingPathComponent("ReflectMapTests/Fixtures/\(payload)"))
+        try Data(contentsOf: Self.testsFolder.appendingPathComponent("\(payloadFolder)/\(payload)"))
     }
 
     /// The checked-in generated source.
