@@ -29,7 +29,7 @@ let package = Package(
         .testTarget(
             name: "GeneratedModelTests",
             dependencies: ["ReflectMap", "ReflectMapGen"],
-            exclude: ["Generated/README.md"]
+            exclude: ["Generated/README.md", "Payloads"]
         ),
         .testTarget(
             name: "ReflectMapClientTests",

@@ -16,7 +16,7 @@ public struct GeneratorCommand: Equatable, Sendable {
     /// The help text.
     public static let usage = """
         usage: reflectmap-gen <sample.json>... [--root Name] [--keys snake|camel|auto] [--struct]
-                              [--namespace Name] [--output File.swift]
+                              [--enums] [--namespace Name] [--output File.swift]
 
         Reads one or more JSON samples (a path, or - for standard input) and prints ReflectMap model
         classes that map them. Objects found at the same place in the samples merge into one class.
@@ -25,6 +25,7 @@ public struct GeneratorCommand: Equatable, Sendable {
           --keys STYLE       snake: JSONMapper(keyTranslator: .snakeCase); camel: .identity;
                              auto (default): snake when most keys are snake_case
           --struct           emit structs instead of final classes
+          --enums            make String-backed enums of strings with few distinct values
           --namespace Name   wrap the models in `enum Name { ... }` so that several APIs share a module
           --output File      write to a file instead of standard output
           -h, --help         show this help
@@ -60,6 +61,7 @@ public struct GeneratorCommand: Equatable, Sendable {
             case "--namespace": options.namespace = try value()
             case "--output", "-o": outputPath = try value()
             case "--struct": options.emitsStructs = true
+            case "--enums": options.infersEnums = true
             case "--keys":
                 let style = try value()
                 guard let keyStyle = KeyStyle(rawValue: style) else {

@@ -9,14 +9,24 @@ public struct GeneratorOptions: Equatable, Sendable {
     /// Wraps the output in `enum <namespace> { ... }`, so that models of several APIs can share a
     /// module without their class names colliding.
     public var namespace: String?
+    /// Turns string properties with few distinct values into `String`-backed enums (`--enums`); see
+    /// the generator's README section for the rule.
+    public var infersEnums: Bool
 
     /// Creates options; every argument has the command line's default.
+    /// - Parameters:
+    ///   - rootName: The top-level class; for a top-level array, its elements' class.
+    ///   - keyStyle: The key translator the models are written for; `.auto` picks one from the keys.
+    ///   - emitsStructs: Emits structs instead of final classes.
+    ///   - namespace: The enum that wraps the output, if any.
+    ///   - infersEnums: Turns string properties with few distinct values into enums.
     public init(rootName: String = "Response", keyStyle: KeyStyle = .auto, emitsStructs: Bool = false,
-                namespace: String? = nil) {
+                namespace: String? = nil, infersEnums: Bool = false) {
         self.rootName = rootName
         self.keyStyle = keyStyle
         self.emitsStructs = emitsStructs
         self.namespace = namespace
+        self.infersEnums = infersEnums
     }
 }
 

@@ -38,7 +38,7 @@ public struct ModelGenerator: Sendable {
         ShapeAnalysis.mergeIdenticalShapes(under: root)
         if !options.emitsStructs { ShapeAnalysis.mergeNestedRepeats(under: root) }
         let style = options.keyStyle == .auto ? ShapeAnalysis.prevailingKeyStyle(under: root) : options.keyStyle
-        var planner = ModelPlanner(translator: style == .snake ? .snakeCase : .identity)
+        var planner = ModelPlanner(translator: style == .snake ? .snakeCase : .identity, infersEnums: options.infersEnums)
         planner.declareRoot(root, named: options.rootName)
         let writer = SourceWriter(emitsStructs: options.emitsStructs, namespace: options.namespace)
         return writer.file(header: header(samples: samples, style: style, isArray: isArray),

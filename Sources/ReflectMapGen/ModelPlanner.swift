@@ -4,12 +4,18 @@ import ReflectMap
 /// name, visiting classes depth first so that the output order follows the JSON.
 struct ModelPlanner {
     let translator: KeyTranslator
-    private(set) var declarations: [ModelDeclaration] = []
+    /// Whether string places with few distinct values become enums (`--enums`).
+    let infersEnums: Bool
+    private(set) var declarations: [Declaration] = []
     private var classNames: [ObjectIdentifier: String] = [:]
     private var takenClassNames: Set<String> = []
+    /// Where in ``declarations`` the enums declared so far are, by base name: places named alike
+    /// (`lang` of a status and of a user) share one enum with the values of both.
+    private var enumSlots: [String: [Int]] = [:]
 
-    init(translator: KeyTranslator) {
+    init(translator: KeyTranslator, infersEnums: Bool) {
         self.translator = translator
+        self.infersEnums = infersEnums
     }
 
     /// Declares the root class and, through it, every class it uses.
@@ -28,7 +34,7 @@ struct ModelPlanner {
         classNames[ObjectIdentifier(object)] = name
         takenClassNames.insert(name)
         let slot = declarations.count
-        declarations.append(ModelDeclaration(name: name, properties: []))
+        declarations.append(.model(ModelDeclaration(name: name, properties: [])))
         var namer = PropertyNamer(translator: translator)
         var properties: [PropertyDeclaration] = []
         for key in object.keys {
@@ -39,11 +45,12 @@ struct ModelPlanner {
                 name: property.name,
                 explicitKey: property.needsKeyAttribute ? key : nil,
                 type: resolution.type,
-                isOptional: object.isOptional(key) || resolution.isUnknown || resolution.type == .rawJSON,
+                isOptional: object.isOptional(key) || resolution.isUnknown || resolution.type == .rawJSON
+                    || resolution.type.hasNoEmptyValue,
                 note: resolution.note
             ))
         }
-        declarations[slot].properties = properties
+        declarations[slot] = .model(ModelDeclaration(name: name, properties: properties))
     }
 
     private mutating func resolve(_ value: ValueShape, parentName: String) -> Resolution {
@@ -56,7 +63,7 @@ struct ModelPlanner {
         }
         switch kind {
         case .bool: return Resolution(type: .bool)
-        case .string: return Resolution(type: .string)
+        case .string: return Resolution(type: stringType(value, parentName: parentName))
         case .number:
             guard value.isIntegral else { return Resolution(type: .double) }
             return Resolution(type: value.needsUInt64 ? .uint64 : value.needsInt64 ? .int64 : .int)
@@ -83,6 +90,36 @@ struct ModelPlanner {
         }
     }
 
+    /// `Date`, `URL` or `UUID` where the mapper writes every value back unchanged (``RicherTypes``),
+    /// else an enum where ``EnumRule`` allows one and `--enums` asks for it, else `String`.
+    private mutating func stringType(_ value: ValueShape, parentName: String) -> SwiftType {
+        if let richer = RicherTypes.type(for: value.strings) { return richer }
+        guard infersEnums, let cases = EnumRule.cases(for: value.strings) else { return .string }
+        return .enumeration(enumName(for: value.hint, cases: cases, parentName: parentName))
+    }
+
+    /// The enum's name. An enum already declared for a place of the same name takes the new values
+    /// when it stays within ``EnumRule/maximumCases`` with a name for each. Otherwise a new one is
+    /// declared, named after its key (`state` → `State`, singular for elements) or, when that name
+    /// is taken or names a standard type, prefixed with the parent class's (`type` → `EventType`).
+    private mutating func enumName(for hint: NameHint, cases: [EnumCase], parentName: String) -> String {
+        let base = TypeNaming.baseName(for: hint)
+        for slot in enumSlots[base, default: []] {
+            guard case .enumeration(var existing) = declarations[slot] else { continue }
+            let known = Set(existing.cases.map(\.rawValue))
+            let merged = existing.cases + cases.filter { !known.contains($0.rawValue) }
+            guard merged.count <= EnumRule.maximumCases, Set(merged.map(\.name)).count == merged.count else { continue }
+            existing.cases = merged
+            declarations[slot] = .enumeration(existing)
+            return existing.name
+        }
+        let name = uniqueName(base, parentName: parentName, suffix: base)
+        takenClassNames.insert(name)
+        enumSlots[base, default: []].append(declarations.count)
+        declarations.append(.enumeration(EnumDeclaration(name: name, cases: cases)))
+        return name
+    }
+
     /// The type of an array's elements or a dictionary's values; optional when some were `null`.
     private mutating func collectionMember(_ value: ValueShape, parentName: String) -> Resolution {
         var resolution = resolve(value, parentName: parentName)
@@ -102,8 +139,17 @@ struct ModelPlanner {
         if ReservedNames.typeNames.contains(name) {
             name += hint.isElement ? "Item" : "Info"
         }
+        name = uniqueName(name, parentName: parentName, suffix: base)
+        register(object, as: name)
+        return name
+    }
+
+    /// `name` when it is usable and free; else the parent's name followed by `suffix` (`Item` when
+    /// empty); else that, numbered.
+    private func uniqueName(_ name: String, parentName: String, suffix: String) -> String {
+        var name = name
         if !TypeNaming.isUsable(name) || takenClassNames.contains(name) {
-            name = parentName + (base.isEmpty ? "Item" : base)
+            name = parentName + (suffix.isEmpty ? "Item" : suffix)
         }
         let stem = name
         var number = 2
@@ -111,7 +157,6 @@ struct ModelPlanner {
             name = stem + String(number)
             number += 1
         }
-        register(object, as: name)
         return name
     }
 }

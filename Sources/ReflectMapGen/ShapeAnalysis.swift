@@ -4,14 +4,14 @@ enum ShapeAnalysis {
     /// The least share of keys two same-named object shapes must have in common to become one class.
     static let sameClassKeyOverlap = 0.5
 
-    /// Turns objects keyed by ids (`"138586341"`, a UUID) into dictionaries, as well as objects that
-    /// were always empty. The root stays a class.
+    /// Turns the objects that ``MapRule`` finds to be dictionaries into dictionaries, parents before
+    /// children. The root stays a class.
     static func findDictionaries(under root: ObjectShape) {
         var pending = root.keys.compactMap { root.fields[$0] }
         while let value = pending.popLast() {
             if let element = value.element { pending.append(element) }
             guard let object = value.object?.resolved else { continue }
-            if object.dictionaryValues == nil, object.keys.allSatisfy(isIDLike) {
+            if object.dictionaryValues == nil, MapRule.isDictionary(object) {
                 object.becomeDictionary()
             }
             if let values = object.dictionaryValues {
@@ -42,8 +42,11 @@ enum ShapeAnalysis {
         }
     }
 
-    /// Merges the objects that a plural-named object holds under different keys when they have the
-    /// same keys, and names them in the singular: `sizes.small` and `sizes.large` become `Size`.
+    /// Merges the objects that a plural-named object holds under different keys when they share
+    /// ``sameClassKeyOverlap`` of their keys, and names them in the singular: `sizes.small` and
+    /// `sizes.large` become `Size`, with optionals for the keys only some of them have. When the
+    /// members fall into several groups of unrelated shapes, the largest group takes the singular
+    /// and each other group the name of its first member, never a numbered name.
     static func mergeSiblings(under root: ObjectShape) {
         for parent in classShapes(under: root) {
             let hint = parent.preferredHint
@@ -54,15 +57,42 @@ enum ShapeAnalysis {
                       let child = value.object?.resolved, child.dictionaryValues == nil else { return nil }
                 return child
             }
-            for (index, first) in children.enumerated() {
-                let twins = children[(index + 1)...].filter {
-                    $0.resolved !== first.resolved && Set($0.resolved.keys) == Set(first.resolved.keys)
-                        && canMerge(first.resolved, $0.resolved)
+            var groups: [SiblingGroup] = []
+            for child in children {
+                let candidate = child.resolved
+                if let group = groups.first(where: { $0.accepts(candidate) }) {
+                    group.add(candidate)
+                } else {
+                    groups.append(SiblingGroup(first: candidate))
                 }
-                guard !twins.isEmpty else { continue }
-                for twin in twins { first.resolved.absorb(twin) }
-                first.resolved.rename(to: singular)
             }
+            var largest: SiblingGroup?
+            for group in groups where group.members > 1 && group.members > (largest?.members ?? 1) { largest = group }
+            for group in groups where group.members > 1 {
+                group.shape.resolved.rename(to: group === largest ? singular : group.firstHint)
+            }
+        }
+    }
+
+    /// Members of a plural object merged into one class by ``mergeSiblings(under:)``.
+    private final class SiblingGroup {
+        let shape: ObjectShape
+        let firstHint: NameHint
+        private(set) var members = 1
+
+        init(first: ObjectShape) {
+            shape = first
+            firstHint = first.preferredHint
+        }
+
+        func accepts(_ candidate: ObjectShape) -> Bool {
+            let target = shape.resolved
+            return target === candidate || (keyOverlap(target, candidate) >= sameClassKeyOverlap && canMerge(target, candidate))
+        }
+
+        func add(_ candidate: ObjectShape) {
+            shape.resolved.absorb(candidate)
+            members += 1
         }
     }
 
@@ -125,15 +155,6 @@ enum ShapeAnalysis {
         let snake = keys.filter { $0.contains("_") && !$0.contains(where: \.isUppercase) }.count
         let camel = keys.filter { !$0.contains("_") && $0.first?.isLowercase == true && $0.contains(where: \.isUppercase) }.count
         return snake > camel ? .snake : .camel
-    }
-
-    /// Whether a key looks like an id rather than a property name: all digits, or a UUID.
-    static func isIDLike(_ key: String) -> Bool {
-        if !key.isEmpty, key.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
-            return true
-        }
-        let groups = key.split(separator: "-", omittingEmptySubsequences: false)
-        return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
     }
 
     /// Class-like object shapes below the root, parents before children, in key order.

@@ -19,7 +19,8 @@ final class ValueShape {
     private(set) var hasNegativeInteger = false
     /// Numbers with a fraction or an exponent, and integers too large for `UInt64`.
     private(set) var doubles = 0
-    private(set) var strings = 0
+    /// The strings seen here, as far as richer types and enums need them.
+    private(set) var strings = StringSamples()
     private(set) var arrays = 0
     /// The shape of every element of every array seen here, once an array had an element.
     private(set) var element: ValueShape?
@@ -35,7 +36,7 @@ final class ValueShape {
         var kinds: Set<Kind> = []
         if bools > 0 { kinds.insert(.bool) }
         if integers > 0 || doubles > 0 { kinds.insert(.number) }
-        if strings > 0 { kinds.insert(.string) }
+        if strings.count > 0 { kinds.insert(.string) }
         if arrays > 0 { kinds.insert(.array) }
         if object != nil { kinds.insert(.object) }
         return kinds
@@ -53,7 +54,7 @@ final class ValueShape {
         switch json {
         case .null: nulls += 1
         case .bool: bools += 1
-        case .string: strings += 1
+        case .string(let text): strings.add(text)
         case .number(let number):
             if let integer = number.int64Value {
                 integers += 1
@@ -92,7 +93,7 @@ final class ValueShape {
         needsUInt64 = needsUInt64 || other.needsUInt64
         hasNegativeInteger = hasNegativeInteger || other.hasNegativeInteger
         doubles += other.doubles
-        strings += other.strings
+        strings.absorb(other.strings)
         arrays += other.arrays
         if let theirs = other.element {
             if let element { element.absorb(theirs) } else { element = theirs }

@@ -4,14 +4,22 @@ struct SourceWriter {
     var emitsStructs: Bool
     var namespace: String?
 
-    /// The whole file: header comment, import, and the declarations.
-    func file(header: [String], declarations: [ModelDeclaration]) -> String {
+    /// The whole file: header comment, imports (Foundation only for `Date`, `URL` or `UUID`), and
+    /// the declarations.
+    func file(header: [String], declarations: [Declaration]) -> String {
         var lines = header.map { $0.isEmpty ? "//" : "// " + $0 }
-        lines += ["", "import ReflectMap", ""]
+        let needsFoundation = declarations.contains { declaration in
+            guard case .model(let model) = declaration else { return false }
+            return model.properties.contains { $0.type.needsFoundation }
+        }
+        lines += [""] + (needsFoundation ? ["import Foundation"] : []) + ["import ReflectMap", ""]
         var body: [String] = []
         for (index, declaration) in declarations.enumerated() {
             if index > 0 { body.append("") }
-            body += self.declaration(declaration)
+            switch declaration {
+            case .model(let model): body += self.declaration(model)
+            case .enumeration(let enumeration): body += self.declaration(enumeration)
+            }
         }
         if let namespace {
             lines.append("enum \(namespace) {")
@@ -29,6 +37,16 @@ struct SourceWriter {
         if !emitsStructs {
             if !declaration.properties.isEmpty { lines.append("") }
             lines.append("    required init() {}")
+        }
+        lines.append("}")
+        return lines
+    }
+
+    /// `enum Name: String {` and a case a line, with its raw value where the name differs from it.
+    private func declaration(_ enumeration: EnumDeclaration) -> [String] {
+        var lines = ["enum " + enumeration.name + ": String {"]
+        lines += enumeration.cases.map { item in
+            "    case " + item.name + (item.name == item.rawValue ? "" : " = " + Self.stringLiteral(item.rawValue))
         }
         lines.append("}")
         return lines
@@ -58,7 +76,7 @@ struct SourceWriter {
         case .uint64: ": UInt64 = 0"
         case .array: ": \(type.spelling) = []"
         case .dictionary: ": \(type.spelling) = [:]"
-        case .rawJSON, .optional: ": \(type.spelling)? = nil"
+        case .rawJSON, .optional, .date, .url, .uuid, .enumeration: ": \(type.spelling)? = nil"
         }
     }
 

@@ -15,21 +15,22 @@ struct CommandTests {
     @Test("Every option, spaced or with =")
     func options() throws {
         let spaced = try GeneratorCommand(arguments: [
-            "-", "--root", "TwitterResponse", "--keys", "snake", "--struct", "--namespace", "Twitter", "--output", "M.swift",
+            "-", "--root", "TwitterResponse", "--keys", "snake", "--struct", "--enums", "--namespace", "Twitter", "--output", "M.swift",
         ])
         let joined = try GeneratorCommand(arguments: [
-            "--root=TwitterResponse", "--keys=snake", "--struct", "--namespace=Twitter", "--output=M.swift", "-",
+            "--root=TwitterResponse", "--keys=snake", "--struct", "--enums", "--namespace=Twitter", "--output=M.swift", "-",
         ])
         #expect(spaced == joined)
         #expect(spaced.inputs == ["-"])
-        #expect(spaced.options == GeneratorOptions(rootName: "TwitterResponse", keyStyle: .snake, emitsStructs: true, namespace: "Twitter"))
+        #expect(spaced.options == GeneratorOptions(
+            rootName: "TwitterResponse", keyStyle: .snake, emitsStructs: true, namespace: "Twitter", infersEnums: true))
         #expect(spaced.outputPath == "M.swift")
     }
 
     @Test("Help needs no sample")
     func help() throws {
         #expect(try GeneratorCommand(arguments: ["--help"]).showsHelp)
-        #expect(GeneratorCommand.usage.contains("--keys"))
+        #expect(GeneratorCommand.usage.contains("--keys") && GeneratorCommand.usage.contains("--enums"))
     }
 
     @Test("Mistakes are usage errors", arguments: [

@@ -95,6 +95,25 @@ struct InferenceTests {
         #expect(!source.contains("class Small"))
     }
 
+    @Test("A plural object's members with overlapping shapes merge into one singular class with optionals")
+    func siblingShapesMergeWithOptionals() throws {
+        let source = try generate(#"{"prices": {"adult": {"amount": 1, "currency": "EUR"}, "child": {"amount": 1, "currency": "EUR", "age_limit": 12}}}"#)
+        #expect(source.contains("var adult = Price()\n    var child = Price()"))
+        #expect(source.contains("var ageLimit: Int?"))
+    }
+
+    @Test("Unrelated groups of a plural object's members get names of their own, never numbered ones")
+    func siblingGroupsAreNamed() throws {
+        let source = try generate(#"""
+            {"sizes": {"small": {"w": 1, "h": 2}, "poster": {"url": "u", "title": "t"}, "large": {"w": 3, "h": 4},
+                       "banner": {"url": "v", "title": "s"}}}
+            """#)
+        #expect(propertyLines(source).prefix(5) == [
+            "var sizes = Sizes()", "var small = Size()", "var poster = Poster()", "var large = Size()", "var banner = Poster()",
+        ])
+        #expect(source.split(separator: "\n").filter { $0.hasPrefix("final class") }.allSatisfy { !$0.contains(where: \.isNumber) })
+    }
+
     @Test("A nested object that repeats its enclosing class becomes an optional self-reference")
     func nestedRepeatBecomesSelfReference() throws {
         let inner = #"{"id": 2, "text": "b", "lang": "en", "source": "web", "truncated": false, "favorited": false, "retweeted": true, "user": {"id": 9}}"#

@@ -3,12 +3,13 @@
 //     let mapper = JSONMapper(keyTranslator: .snakeCase)
 //     let models = try mapper.mapArray(GitHubStructs.Event.self, from: data)
 
+import Foundation
 import ReflectMap
 
 enum GitHubStructs {
     struct Event: Mappable {
         var type = ""
-        var createdAt = ""
+        var createdAt: Date?
         var actor = Actor()
         var repo = Repo()
         @JSONKey("public") var isPublic = false
@@ -20,13 +21,13 @@ enum GitHubStructs {
     struct Actor: Mappable {
         var gravatarID = ""
         var login = ""
-        var avatarURL = ""
-        var url = ""
+        var avatarURL: URL?
+        var url: URL?
         var id = 0
     }
 
     struct Repo: Mappable {
-        var url = ""
+        var url: URL?
         var id = 0
         var name = ""
     }
@@ -50,7 +51,7 @@ enum GitHubStructs {
     }
 
     struct Commit: Mappable {
-        var url = ""
+        var url: URL?
         var message = ""
         var distinct = false
         var sha = ""
@@ -65,27 +66,27 @@ enum GitHubStructs {
     struct Forkee: Mappable {
         var description = ""
         var fork = false
-        var url = ""
+        var url: URL?
         var language = ""
-        var stargazersURL = ""
-        var cloneURL = ""
+        var stargazersURL: URL?
+        var cloneURL: URL?
         var tagsURL = ""
         var fullName = ""
-        var mergesURL = ""
+        var mergesURL: URL?
         var forks = 0
         @JSONKey("private") var isPrivate = false
         var gitRefsURL = ""
         var archiveURL = ""
         var collaboratorsURL = ""
         var owner = User()
-        var languagesURL = ""
+        var languagesURL: URL?
         var treesURL = ""
         var labelsURL = ""
-        var htmlURL = ""
-        var pushedAt = ""
-        var createdAt = ""
+        var htmlURL: URL?
+        var pushedAt: Date?
+        var createdAt: Date?
         var hasIssues = false
-        var forksURL = ""
+        var forksURL: URL?
         var branchesURL = ""
         var commitsURL = ""
         var notificationsURL = ""
@@ -96,76 +97,76 @@ enum GitHubStructs {
         var compareURL = ""
         var issueEventsURL = ""
         var name = ""
-        var updatedAt = ""
+        var updatedAt: Date?
         var statusesURL = ""
         var forksCount = 0
         var assigneesURL = ""
         var sshURL = ""
         @JSONKey("public") var isPublic = false
         var hasWiki = false
-        var subscribersURL = ""
+        var subscribersURL: URL?
         var mirrorURL: JSONValue?  // always null in the samples: type not inferred
         var watchersCount = 0
         var id = 0
         var hasDownloads = false
         var gitCommitsURL = ""
-        var downloadsURL = ""
+        var downloadsURL: URL?
         var pullsURL = ""
         var homepage: String?
         var issueCommentURL = ""
-        var hooksURL = ""
-        var subscriptionURL = ""
+        var hooksURL: URL?
+        var subscriptionURL: URL?
         var milestonesURL = ""
-        var svnURL = ""
-        var eventsURL = ""
+        var svnURL: URL?
+        var eventsURL: URL?
         var gitTagsURL = ""
-        var teamsURL = ""
+        var teamsURL: URL?
         var commentsURL = ""
         var openIssuesCount = 0
         var keysURL = ""
-        var gitURL = ""
-        var contributorsURL = ""
+        var gitURL: URL?
+        var contributorsURL: URL?
         var size = 0
         var watchers = 0
     }
 
     struct User: Mappable {
-        var url = ""
+        var url: URL?
         var gistsURL = ""
         var gravatarID = ""
         var type = ""
-        var avatarURL = ""
-        var subscriptionsURL = ""
-        var organizationsURL = ""
-        var receivedEventsURL = ""
-        var reposURL = ""
+        var avatarURL: URL?
+        var subscriptionsURL: URL?
+        var organizationsURL: URL?
+        var receivedEventsURL: URL?
+        var reposURL: URL?
         var login = ""
         var id = 0
         var starredURL = ""
         var eventsURL = ""
-        var followersURL = ""
-        var followingURL = ""
+        var followersURL: URL?
+        var followingURL: URL?
     }
 
     struct Issue: Mappable {
         var user = User()
-        var url = ""
+        var url: URL?
         var labels: [JSONValue]?  // always empty in the samples: element type not inferred
-        var htmlURL = ""
+        var htmlURL: URL?
         var labelsURL = ""
         var pullRequest = PullRequest()
-        var createdAt = ""
-        var closedAt: String?
+        var createdAt: Date?
+        var closedAt: Date?
         var milestone: JSONValue?  // always null in the samples: type not inferred
         var title = ""
         var body = ""
-        var updatedAt = ""
+        var updatedAt: Date?
         var number = 0
         var state = ""
         var assignee: User?
         var id = 0
-        var eventsURL = ""
-        var commentsURL = ""
+        var eventsURL: URL?
+        var commentsURL: URL?
         var comments = 0
     }
 
@@ -177,17 +178,17 @@ enum GitHubStructs {
 
     struct Comment: Mappable {
         var user = User()
-        var url = ""
-        var issueURL = ""
-        var createdAt = ""
+        var url: URL?
+        var issueURL: URL?
+        var createdAt: Date?
         var body = ""
-        var updatedAt = ""
+        var updatedAt: Date?
         var id = 0
     }
 
     struct Page: Mappable {
         var pageName = ""
-        var htmlURL = ""
+        var htmlURL: URL?
         var title = ""
         var sha = ""
         var summary: JSONValue?  // always null in the samples: type not inferred
@@ -197,8 +198,8 @@ enum GitHubStructs {
     struct Org: Mappable {
         var gravatarID = ""
         var login = ""
-        var avatarURL = ""
-        var url = ""
+        var avatarURL: URL?
+        var url: URL?
         var id = 0
     }
 }

@@ -3,6 +3,7 @@
 //     let mapper = JSONMapper(keyTranslator: .snakeCase)
 //     let model = try mapper.map(Twitter.SearchResponse.self, from: data)
 
+import Foundation
 import ReflectMap
 
 enum Twitter {
@@ -57,7 +58,7 @@ enum Twitter {
         var screenName = ""
         var location = ""
         var description = ""
-        var url: String?
+        var url: URL?
         var entities = Entities()
         var protected = false
         var followersCount = 0
@@ -75,12 +76,12 @@ enum Twitter {
         var isTranslator = false
         var isTranslationEnabled = false
         var profileBackgroundColor = ""
-        var profileBackgroundImageURL = ""
-        var profileBackgroundImageURLHttps = ""
+        var profileBackgroundImageURL: URL?
+        var profileBackgroundImageURLHttps: URL?
         var profileBackgroundTile = false
-        var profileImageURL = ""
-        var profileImageURLHttps = ""
-        var profileBannerURL: String?
+        var profileImageURL: URL?
+        var profileImageURLHttps: URL?
+        var profileBannerURL: URL?
         var profileLinkColor = ""
         var profileSidebarBorderColor = ""
         var profileSidebarFillColor = ""
@@ -109,8 +110,8 @@ enum Twitter {
     }
 
     final class URLItem: Mappable {
-        var url = ""
-        var expandedURL = ""
+        var url: URL?
+        var expandedURL: URL?
         var displayURL = ""
         var indices: [Int] = []
 
@@ -148,11 +149,11 @@ enum Twitter {
         var id: Int64 = 0
         var idStr = ""
         var indices: [Int] = []
-        var mediaURL = ""
-        var mediaURLHttps = ""
-        var url = ""
+        var mediaURL: URL?
+        var mediaURLHttps: URL?
+        var url: URL?
         var displayURL = ""
-        var expandedURL = ""
+        var expandedURL: URL?
         var type = ""
         var sizes = Sizes()
         var sourceStatusID: Int64?
