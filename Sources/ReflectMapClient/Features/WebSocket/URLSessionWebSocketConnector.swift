@@ -121,13 +121,16 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
             let reason = task.closeReason.map { String(decoding: $0, as: UTF8.self) } ?? ""
             return .closed(code: WebSocketCloseCode(rawValue: UInt16(clamping: task.closeCode.rawValue)), reason: reason)
         }
-        let message = (error as NSError).localizedDescription
-        if message.localizedCaseInsensitiveContains("not supported") {
+        // The task's own error says more than the callback's: on Linux without WebSocket support the
+        // callback gets -1005 (connection lost) and the task -1002 "WebSockets not supported by libcurl".
+        let cause = (task.error ?? error) as NSError
+        let message = (cause.userInfo[NSLocalizedDescriptionKey] as? String) ?? cause.localizedDescription
+        if cause.domain == NSURLErrorDomain, cause.code == URLError.unsupportedURL.rawValue || message.localizedCaseInsensitiveContains("not supported") {
             return .unsupported("\(message). Enable the NIOWebSocket package trait for a WebSocket that works on Linux.")
         }
         if let status = (task.response as? HTTPURLResponse)?.statusCode, status != 101 {
             return .handshakeFailed(status: status, message: message)
         }
-        return WebSocketError.wrapping(error)
+        return WebSocketError.wrapping(task.error ?? error)
     }
 }
