@@ -257,26 +257,13 @@ public final class MappedWebSocket<Model: Mappable>: WebSocketSender, @unchecked
     }
 
     private static func ping(_ connection: any WebSocketConnection, timeout: TimeInterval) async -> PingResult {
-        await withTaskGroup(of: PingResult.self) { group in
-            group.addTask {
-                do {
-                    try await connection.ping()
-                    return .pong
-                } catch {
-                    return .failed
-                }
-            }
-            group.addTask {
-                do {
-                    try await Task.sleep(nanoseconds: APIService.nanoseconds(timeout) ?? 0)
-                    return .timedOut
-                } catch {
-                    return .failed
-                }
-            }
-            let first = await group.next() ?? .failed
-            group.cancelAll()
-            return first
+        do {
+            try await Waiting.deadline(timeout, orThrow: .pingTimeout(timeout)) { try await connection.ping() }
+            return .pong
+        } catch WebSocketError.pingTimeout {
+            return .timedOut
+        } catch {
+            return .failed
         }
     }
 }

@@ -63,11 +63,14 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
             body.write(webSocketErrorCode: WebSocketErrorCode(codeNumber: Int(code.rawValue)))
             body.writeBytes(Array(reason.utf8.prefix(123)))
             try? await channel.writeAndFlush(Self.frame(.connectionClose, body)).get()
-            // RFC 6455 §7.1.1: the server closes the TCP connection after its close frame; wait a moment for it.
-            let closed = channel.closeFuture
-            _ = try? await Waiting.deadline(1, orThrow: .cancelled) { try await closed.get() }
+            // RFC 6455 §7.1.1: the server closes the TCP connection after its close frame. Give it a
+            // second, then close it from here (a dead server never answers).
+            let channel = self.channel
+            let deadline = channel.eventLoop.scheduleTask(in: .seconds(1)) { channel.close(promise: nil) }
+            try? await channel.closeFuture.get()
+            deadline.cancel()
         }
-        try? await channel.close().get()
+        channel.close(promise: nil)
         finish(throwing: nil)
     }
 

@@ -54,27 +54,40 @@ public final class NIOWebSocketConnector: WebSocketConnector, @unchecked Sendabl
         let timeout = request.timeoutInterval > 0 && request.timeoutInterval <= 86_400 ? request.timeoutInterval : 60
         let maximumMessageSize = self.maximumMessageSize
         let opened = Protected<(any Channel)?>(nil)
+        let timedOut = Protected(false)
         do {
-            return try await Waiting.deadline(timeout, orThrow: .network("The connection or handshake took longer than \(timeout) s.")) {
-                let upgrade = try await ClientBootstrap(group: self.group)
-                    .connectTimeout(.milliseconds(Int64(timeout * 1000)))
-                    .connect(host: host, port: port) { channel in
-                        opened.withLock { $0 = channel }
-                        return channel.eventLoop.makeCompletedFuture {
-                            try Self.configure(channel, head: head, tls: tls, host: host, maximumMessageSize: maximumMessageSize)
-                        }
+            let upgrade = try await ClientBootstrap(group: group)
+                .connectTimeout(.milliseconds(Int64(timeout * 1000)))
+                .connect(host: host, port: port) { channel in
+                    opened.withLock { $0 = channel }
+                    return channel.eventLoop.makeCompletedFuture {
+                        try Self.configure(channel, head: head, tls: tls, host: host, maximumMessageSize: maximumMessageSize)
                     }
-                switch try await upgrade.get() {
-                case .upgraded(let connection):
-                    return connection
-                case .refused(let refusal):
-                    let answer = try await refusal.get()
-                    throw WebSocketError.handshakeFailed(status: answer.status, message: answer.body.isEmpty ? "The server did not switch protocols." : answer.body)
                 }
+            // Futures do not hear of task cancellation: the deadline and cancellation close the channel,
+            // which fails the upgrade.
+            let channel = opened.withLock { $0 }
+            let deadline = channel?.eventLoop.scheduleTask(in: .milliseconds(Int64(timeout * 1000))) {
+                timedOut.withLock { $0 = true }
+                channel?.close(promise: nil)
+            }
+            defer { deadline?.cancel() }
+            let result = try await withTaskCancellationHandler {
+                try await upgrade.get()
+            } onCancel: {
+                channel?.close(promise: nil)
+            }
+            switch result {
+            case .upgraded(let connection):
+                return connection
+            case .refused(let refusal):
+                let answer = try await refusal.get()
+                throw WebSocketError.handshakeFailed(status: answer.status, message: answer.body.isEmpty ? "The server did not switch protocols." : answer.body)
             }
         } catch {
-            try? await opened.withLock({ $0 })?.close().get()
+            opened.withLock { $0 }?.close(promise: nil)
             if let error = error as? WebSocketError { throw error }
+            if timedOut.withLock({ $0 }) { throw WebSocketError.network("The handshake took longer than \(timeout) s.") }
             throw Task.isCancelled ? WebSocketError.cancelled : WebSocketError.network("\(error)")
         }
     }
@@ -109,9 +122,10 @@ public final class NIOWebSocketConnector: WebSocketConnector, @unchecked Sendabl
                 }
             }
         )
-        return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
-            configuration: .init(upgradeConfiguration: upgrade)
-        )
+        var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: upgrade)
+        // Frames the server sends right behind its 101 response arrive with it: hand them on, not drop them.
+        pipeline.leftOverBytesStrategy = .forwardBytes
+        return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
     }
 
     /// The handshake's request line and headers: `Host`, then the request's own headers.
