@@ -20,7 +20,7 @@ import ReflectMap
 /// ``messages`` ends without an error when you call ``close(code:reason:)`` or the server closes with
 /// 1000 (normal closure). Otherwise it ends with a ``WebSocketError``: the server's close code, a lost
 /// connection, a ping timeout, or, with ``WebSocketOptions/reconnection`` set, reconnection giving up.
-/// Leaving the loop over ``messages`` closes the socket.
+/// Cancelling the task that reads ``messages`` closes the socket; otherwise call ``close(code:reason:)``.
 public final class MappedWebSocket<Model: Mappable>: WebSocketSender, @unchecked Sendable {
     /// The messages received, mapped; read it once.
     public let messages: AsyncThrowingStream<WebSocketMessage<Model>, any Error>
