@@ -79,7 +79,7 @@ extension APIService {
         }
     }
 
-    private func adapt(_ original: URLRequest) async -> Result<URLRequest, APIError> {
+    func adapt(_ original: URLRequest) async -> Result<URLRequest, APIError> {
         if Task.isCancelled { return .failure(.cancelled) }
         var request = original
         do {
