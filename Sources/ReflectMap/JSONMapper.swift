@@ -297,11 +297,11 @@ extension JSONMapper {
         var open: JSONScanner.OpenContainers = []
         if let keyPath { (path, open) = try scanner.descend(to: keyPath, maxDepth: maxDepth) }
         var reader = JSONReader(scanner: scanner, settings: readSettings, reporting: reporting, path: path.map(\.step))
-        reader.deferredModels = []
+        reader.defersHooks = true
         let value = try read(adapter, &reader)
         var rest = reader.scanner
         try rest.finish(enclosing: open, maxDepth: maxDepth)
-        return (value, reader.report?.canonical ?? MappingReport(), reader.deferredModels ?? [])
+        return (value, reader.report?.canonical ?? MappingReport(), reader.deferredModels)
     }
 
     /// Maps bytes through a ``JSONValue`` tree and the tree route. The tree is parsed with the

@@ -11,35 +11,35 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
     }
 
     override func read(_ reader: inout JSONReader) throws -> [Element]? {
-        guard let result = try readElements(&reader) else {
+        var result: [Element] = []
+        guard try readElements(&reader, into: &result) else {
             return try reader.rejectValue(expected: "an array of \(element.typeName)")
         }
         return result
     }
 
     override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<[Element]>) throws {
-        guard let result = try readElements(&reader) else {
+        var result: [Element] = []
+        guard try readElements(&reader, into: &result) else {
             let _: [Element]? = try reader.rejectValue(expected: "an array of \(element.typeName)")
             return
         }
         storage.store(result, at: field)
     }
 
-    /// The elements, or `nil` (consuming nothing) when the value is not an array.
+    /// Reads the elements; `false` (consuming nothing) when the value is not an array. (An `inout`
+    /// result rather than `[Element]?`: in generic code every `Optional` costs a metadata lookup.)
     @inline(__always)
-    private func readElements(_ reader: inout JSONReader) throws -> [Element]? {
-        var result: [Element] = []
+    private func readElements(_ reader: inout JSONReader, into result: inout [Element]) throws -> Bool {
         let element = self.element
-        let isArray = if isLossy {
-            try reader.readArray(expecting: { result.reserveCapacity($0) }, { reader in
+        if isLossy {
+            return try reader.readArray(expecting: { result.reserveCapacity($0) }, { reader in
                 _ = try reader.readRecovering { reader in try element.read(&reader, appendingTo: &result) }
             })
-        } else {
-            try reader.readArray(expecting: { result.reserveCapacity($0) }, { reader in
-                try element.read(&reader, appendingTo: &result)
-            })
         }
-        return isArray ? result : nil
+        return try reader.readArray(expecting: { result.reserveCapacity($0) }, { reader in
+            try element.read(&reader, appendingTo: &result)
+        })
     }
 
     override func write(_ value: [Element], to writer: inout JSONWriter) throws {
@@ -75,14 +75,15 @@ final class SetAdapter<Element: Hashable>: TypeAdapter<Set<Element>>, @unchecked
     }
 }
 
-/// `[Key: Value]`: maps each member of a JSON object, its key converted by a ``DictionaryKeyCodec``
-/// (`String`, integers, `UUID`, raw-value enums, `CodingKeyRepresentable`). In lenient mode a member
-/// whose key or value cannot be used is dropped and reported; strict mode throws.
-final class DictionaryAdapter<Key: Hashable, Value>: TypeAdapter<[Key: Value]>, @unchecked Sendable {
-    let keys: DictionaryKeyCodec<Key>
+/// `[Key: Value]`: maps each member of a JSON object, its key converted by `Keys`: ``StringKeys``,
+/// or a ``DictionaryKeyCodec`` (integers, `UUID`, raw-value enums, `CodingKeyRepresentable`). In
+/// lenient mode a member whose key or value cannot be used is dropped and reported; strict mode throws.
+final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Keys.Key: Value]>, @unchecked Sendable {
+    typealias Key = Keys.Key
+    let keys: Keys
     let value: TypeAdapter<Value>
 
-    init(keys: DictionaryKeyCodec<Key>, value: TypeAdapter<Value>) {
+    init(keys: Keys, value: TypeAdapter<Value>) {
         self.keys = keys
         self.value = value
     }
@@ -113,11 +114,17 @@ final class DictionaryAdapter<Key: Hashable, Value>: TypeAdapter<[Key: Value]>, 
 
     override func write(_ dictionary: [Key: Value], to writer: inout JSONWriter) throws {
         try writer.beginObject()
-        var members = dictionary.map { (key: keys.encode($0.key), value: $0.value) }
-        if writer.sortsKeys { members.sort { $0.key < $1.key } }
-        for (index, member) in members.enumerated() {
-            writer.writeKey(member.key, isFirst: index == 0)
-            if value.isAbsent(member.value) { writer.writeNull() } else { try value.write(member.value, to: &writer) }
+        let originals = Array(dictionary.keys)
+        let texts = originals.map(keys.encode)
+        var order = Array(texts.indices)
+        if writer.sortsKeys { order.sort { texts[$0] < texts[$1] } }
+        for (position, index) in order.enumerated() {
+            writer.writeKey(texts[index], isFirst: position == 0)
+            guard let item = dictionary[originals[index]], !value.isAbsent(item) else {
+                writer.writeNull()
+                continue
+            }
+            try value.write(item, to: &writer)
         }
         writer.endObject(isEmpty: dictionary.isEmpty)
     }

@@ -1,14 +1,40 @@
 import Foundation
 
-/// How a dictionary's keys become JSON object keys and back, as `JSONEncoder` writes `[Int: V]`:
-/// `String` as it is; any integer type in decimal; `UUID` in its canonical form; a `RawRepresentable`
-/// whose raw value is one of these, through its raw value; and any `CodingKeyRepresentable` type
-/// through its coding key's string.
-struct DictionaryKeyCodec<Key> {
+/// How a dictionary's keys become JSON object keys and back.
+protocol DictionaryKeyCoding {
+    associatedtype Key: Hashable
     /// The key for a JSON object key, or `nil` when it does not convert.
-    let decode: (String) -> Key?
+    func decode(_ text: String) -> Key?
     /// The JSON object key for a key.
-    let encode: (Key) -> String
+    func encode(_ key: Key) -> String
+    /// How errors name the key type.
+    var typeName: String { get }
+}
+
+/// `String` keys, as they are: the common case, with no conversion at all.
+struct StringKeys: DictionaryKeyCoding {
+    func decode(_ text: String) -> String? { text }
+    func encode(_ key: String) -> String { key }
+    var typeName: String { "String" }
+}
+
+extension DictionaryKeyCodec: DictionaryKeyCoding where Key: Hashable {}
+
+/// How other keys become JSON object keys and back, as `JSONEncoder` writes `[Int: V]`: any integer
+/// type in decimal; `UUID` in its canonical form; a `RawRepresentable` whose raw value is a string
+/// or an integer, through its raw value; and any `CodingKeyRepresentable` type through its coding
+/// key's string.
+struct DictionaryKeyCodec<Key> {
+    let decoder: (String) -> Key?
+    let encoder: (Key) -> String
+
+    init(decode: @escaping (String) -> Key?, encode: @escaping (Key) -> String) {
+        decoder = decode
+        encoder = encode
+    }
+
+    func decode(_ text: String) -> Key? { decoder(text) }
+    func encode(_ key: Key) -> String { encoder(key) }
     /// How errors name the key type.
     var typeName: String { String(describing: Key.self) }
 

@@ -13,7 +13,9 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
 
     override func read(_ reader: inout JSONReader) throws -> Model? {
         guard try reader.isObjectNext() else { return try reader.rejectValue(expected: "an object (\(typeName))") }
-        return try makeModel(from: &reader)
+        var accepted = false
+        let model = try makeModel(from: &reader, accepted: &accepted)
+        return accepted ? model : nil
     }
 
     override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Model>) throws {
@@ -21,7 +23,9 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
             let _: Model? = try reader.rejectValue(expected: "an object (\(typeName))")
             return
         }
-        if let model = try makeModel(from: &reader) { storage.store(model, at: field) }
+        var accepted = false
+        let model = try makeModel(from: &reader, accepted: &accepted)
+        if accepted { storage.store(model, at: field) }
     }
 
     override func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Model?>) throws {
@@ -35,7 +39,9 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
             let _: Model? = try reader.rejectValue(expected: "an object (\(typeName))")
             return
         }
-        if let model = try makeModel(from: &reader) { storage.store(model, at: field) }
+        var accepted = false
+        let model = try makeModel(from: &reader, accepted: &accepted)
+        if accepted { storage.store(model, at: field) }
     }
 
     override func read(_ reader: inout JSONReader, appendingTo array: inout [Model]) throws {
@@ -43,14 +49,20 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
             let _: Model? = try reader.rejectValue(expected: "an object (\(typeName))")
             return
         }
-        if let model = try makeModel(from: &reader) { array.append(model) }
+        var accepted = false
+        let model = try makeModel(from: &reader, accepted: &accepted)
+        if accepted { array.append(model) }
     }
 
+    /// A new model filled from the object under the cursor. `accepted` is false when its hook
+    /// rejected it in lenient mode. (An `inout` flag rather than `Model?`: in generic code every
+    /// `Optional` costs a runtime metadata lookup.)
     @inline(__always)
-    private func makeModel(from reader: inout JSONReader) throws -> Model? {
+    private func makeModel(from reader: inout JSONReader, accepted: inout Bool) throws -> Model {
         var model = Model()
         try fill(&model, from: &reader, updating: false)
-        return try reader.finish(model, typeName: typeName) ? model : nil
+        accepted = try reader.finish(model, typeName: typeName)
+        return model
     }
 
     /// Fills an existing model from the object under the cursor: only the keys present change.
@@ -75,6 +87,17 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
     }
 
     override func write(_ model: Model, to writer: inout JSONWriter) throws {
+        guard plan.isClass else {
+            let written: Void? = try FieldStorage.withStorage(reading: model, isClass: false) { storage in
+                try plan.write(storage, to: &writer)
+            }
+            if written == nil {
+                // A struct with no stored properties.
+                try writer.beginObject()
+                writer.endObject(isEmpty: true)
+            }
+            return
+        }
         try write(model, to: &writer, discriminator: nil)
     }
 

@@ -206,11 +206,14 @@ extension Array: BuiltinAdapterProviding {
 
 extension Dictionary: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
-        if Key.self == String.self && Value.self == Any.self { return PassThroughAdapter<[Key: Value]>() }
+        if Key.self == String.self {
+            if Value.self == Any.self { return PassThroughAdapter<[Key: Value]>() }
+            return DictionaryAdapter<StringKeys, Value>(keys: StringKeys(), value: try builder.adapter(for: Value.self, property: property))
+        }
         guard let keys = DictionaryKeyCodec<Key>.make() else {
             throw MappingError(.unsupportedType(type: String(describing: Self.self), property: property))
         }
-        return DictionaryAdapter<Key, Value>(keys: keys, value: try builder.adapter(for: Value.self, property: property))
+        return DictionaryAdapter(keys: keys, value: try builder.adapter(for: Value.self, property: property))
     }
 }
 

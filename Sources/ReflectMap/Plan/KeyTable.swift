@@ -1,13 +1,12 @@
 /// A plan's JSON keys, pre-encoded as UTF-8, so that the byte route matches a key in the input
 /// without allocating: it compares bytes, and decodes only keys that contain escapes.
-struct KeyTable {
+///
+/// A class, so that reading an object passes one reference rather than copying the tables.
+/// Immutable once made.
+final class KeyTable: @unchecked Sendable {
     struct Entry {
         /// The key in the model's own object: the whole key, or a path's first step.
         let key: String
-        /// A path's further steps into nested objects; empty for a literal key.
-        let rest: [String]
-        /// The key as errors spell it (`location.lat` for a path).
-        let name: String
         /// The index of the field in the plan's fillable fields.
         let field: Int
         /// 0 for the primary key, then 1, 2, … for the alternates in order.
@@ -18,6 +17,11 @@ struct KeyTable {
     private(set) var entries: [Entry] = []
     /// Each entry's key as UTF-8.
     private var entryBytes: [[UInt8]] = []
+    /// Each entry's further steps into nested objects, for a path; kept apart from the entries,
+    /// which the byte route copies on every match.
+    private(set) var rests: [[String]] = []
+    /// Each entry's key as errors spell it (`location.lat` for a path).
+    private(set) var names: [String] = []
     /// Entry indices by key length in bytes.
     private var byLength: [[Int]] = []
     private var allKeys: Set<String> = []
@@ -31,10 +35,9 @@ struct KeyTable {
         for (field, keys) in fields.enumerated() {
             for (priority, fieldKey) in keys.enumerated() {
                 let key = fieldKey.components[0]
-                entries.append(Entry(
-                    key: key, rest: Array(fieldKey.components.dropFirst()), name: fieldKey.name,
-                    field: field, priority: priority
-                ))
+                entries.append(Entry(key: key, field: field, priority: priority))
+                rests.append(Array(fieldKey.components.dropFirst()))
+                names.append(fieldKey.name)
                 entryBytes.append(Array(key.utf8))
                 allKeys.insert(key)
                 hasAlternates = hasAlternates || priority > 0

@@ -14,11 +14,15 @@ final class TypePlan: @unchecked Sendable {
     let isClass: Bool
     /// Properties filled from JSON.
     private(set) var fillable: [any FieldAccessor] = []
-    /// Properties written to JSON (the fillable ones and `let` properties), in declaration order,
-    /// with properties whose keys are paths gathered into nested objects.
-    private(set) var writable: [WriteNode] = []
-    /// The same, sorted by key once at every level, for sorted output.
-    private(set) var writableSorted: [WriteNode] = []
+    /// Properties written to JSON (the fillable ones and `let` properties), in declaration order.
+    private(set) var writable: [any FieldAccessor] = []
+    /// The same, sorted by key once, for sorted output.
+    private(set) var writableSorted: [any FieldAccessor] = []
+    /// The members as written when some keys are paths (gathered into nested objects) or a
+    /// discriminator goes among them, in declaration order and sorted.
+    private(set) var nodes: [WriteNode] = []
+    private(set) var nodesSorted: [WriteNode] = []
+    private(set) var hasPaths = false
     /// The fillable properties' keys, pre-encoded for the byte route.
     private(set) var keyTable = KeyTable(keys: [])
 
@@ -29,8 +33,11 @@ final class TypePlan: @unchecked Sendable {
 
     /// Called once by `PlanBuilder`, before the plan is published.
     func install(_ fields: [any FieldAccessor]) {
-        writable = WriteNode.tree(of: fields)
-        writableSorted = WriteNode.sorted(writable)
+        writable = fields
+        writableSorted = fields.sorted { $0.keys[0].name < $1.keys[0].name }
+        nodes = WriteNode.tree(of: fields)
+        nodesSorted = WriteNode.sorted(nodes)
+        hasPaths = fields.contains { $0.keys[0].isPath }
         fillable = fields.filter(\.isFillable)
         keyTable = KeyTable(keys: fillable.map(\.keys))
     }
@@ -41,6 +48,8 @@ final class TypePlan: @unchecked Sendable {
         fillable = []
         writable = []
         writableSorted = []
+        nodes = []
+        nodesSorted = []
     }
 
     /// Fills a model's storage from the JSON object under the reader's cursor (the caller has
@@ -77,9 +86,10 @@ final class TypePlan: @unchecked Sendable {
 
     /// Writes a model's storage as a JSON object. `discriminator` is a polymorphic model's type
     /// member, written among the others unless a property of the model writes that key itself.
-    func write(_ storage: ModelStorage, to writer: inout JSONWriter, discriminator: (key: String, value: String)? = nil) throws {
+    func write(_ storage: ModelStorage, to writer: inout JSONWriter, discriminator: (key: String, value: String)?) throws {
+        guard hasPaths || discriminator != nil else { return try write(storage, to: &writer) }
         try writer.beginObject()
-        let nodes = writer.sortsKeys ? writableSorted : writable
+        let nodes = writer.sortsKeys ? nodesSorted : self.nodes
         var isFirst = true
         var pending = discriminator.flatMap { member in nodes.contains { $0.key == member.key } ? nil : member }
         for node in nodes {
@@ -95,6 +105,20 @@ final class TypePlan: @unchecked Sendable {
             writer.writeKey(member.key, isFirst: isFirst)
             writer.writeString(member.value)
             isFirst = false
+        }
+        writer.endObject(isEmpty: isFirst)
+    }
+}
+
+extension TypePlan {
+    /// Writes a model's storage as a JSON object: the common case, with no paths and no discriminator.
+    @inline(__always)
+    func write(_ storage: ModelStorage, to writer: inout JSONWriter) throws {
+        if hasPaths { return try write(storage, to: &writer, discriminator: nil) }
+        try writer.beginObject()
+        var isFirst = true
+        for field in writer.sortsKeys ? writableSorted : writable {
+            if try field.write(from: storage, to: &writer, isFirst: isFirst) { isFirst = false }
         }
         writer.endObject(isEmpty: isFirst)
     }

@@ -15,7 +15,7 @@ extension JSONReader {
         }
         var ahead = self
         ahead.report = nil
-        ahead.deferredModels = nil
+        ahead.defersHooks = false
         var found: JSONScalar?
         let isObject = try ahead.readObject { member, reader in
             if member == key, found == nil { found = try reader.readScalar() } else { try reader.skipValue() }
@@ -24,9 +24,9 @@ extension JSONReader {
     }
 
     /// The value a key-path entry names in a tree object, or `nil` when a step is missing.
-    static func value(at entry: KeyTable.Entry, in object: [String: Any]) -> Any? {
-        var current: Any? = object[entry.key]
-        for component in entry.rest {
+    static func value(at key: String, _ rest: [String], in object: [String: Any]) -> Any? {
+        var current: Any? = object[key]
+        for component in rest {
             guard let inner = current as? [String: Any] else { return nil }
             current = inner[component]
         }
@@ -44,6 +44,7 @@ extension JSONReader {
             basePathCount: isAtTopLevel ? path.count : 0
         )
         tree.report = report
+        tree.defersHooks = defersHooks
         tree.deferredModels = deferredModels
         tree.ignoredKey = ignoredKey
         ignoredKey = nil
@@ -68,7 +69,6 @@ extension JSONReader {
             let located = locate(error)
             // Back to the value's start, with the report so far, and past it.
             saved.report = report
-            saved.deferredModels = deferredModels
             self = saved
             try skipValue()
             report?.skipped.append(.init(path: located.path, message: located.description, value: located.value))
@@ -78,16 +78,21 @@ extension JSONReader {
 
     /// Runs a finished model's ``Mappable/didFinishMapping()``, or defers it (the byte route).
     /// Returns `false` when lenient mode dropped the model it rejected.
-    mutating func finish(_ model: some Mappable, typeName: String) throws -> Bool {
-        if deferredModels != nil {
-            deferredModels?.append(model)
+    @inline(__always)
+    mutating func finish(_ model: some Mappable, typeName: @autoclosure () -> String) throws -> Bool {
+        if defersHooks {
+            deferredModels.append(model)
             return true
         }
+        return try runHook(of: model, typeName: typeName())
+    }
+
+    private mutating func runHook(of model: some Mappable, typeName: @autoclosure () -> String) throws -> Bool {
         do {
             try model.didFinishMapping()
             return true
         } catch {
-            let _: Bool? = try fail(rejecting: error, as: typeName, value: nil)
+            let _: Bool? = try fail(rejecting: error, as: typeName(), value: nil)
             return false
         }
     }

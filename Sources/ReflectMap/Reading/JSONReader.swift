@@ -20,10 +20,12 @@ struct JSONReader {
     let dateStrategy: DateStrategy
     let maxDepth: Int
     var report: MappingReport?
-    /// Models whose ``Mappable/didFinishMapping()`` waits until the whole document has been read, in
-    /// the order they were finished (children before parents); `nil` when hooks run at once. The byte
-    /// route defers them, so that a document it hands to the tree route has run no hook twice.
-    var deferredModels: [any Mappable]?
+    /// Whether a model's ``Mappable/didFinishMapping()`` waits until the whole document has been
+    /// read. The byte route defers hooks, so that a document it hands to the tree route has run no
+    /// hook twice.
+    var defersHooks = false
+    /// The models whose hooks wait, in the order they were finished (children before parents).
+    var deferredModels: [any Mappable] = []
     /// A key the next object read by ``readMembers(of:_:missing:)`` does not report as unmapped: a
     /// polymorphic model's discriminator.
     var ignoredKey: String?
@@ -297,8 +299,8 @@ struct JSONReader {
         _ body: (KeyTable.Entry, inout JSONReader) throws -> Void,
         missing: (Int, inout JSONReader) throws -> Void
     ) throws -> Bool {
-        let ignoredKey = self.ignoredKey
-        self.ignoredKey = nil
+        var ignoredKey: String?
+        if self.ignoredKey != nil { swap(&ignoredKey, &self.ignoredKey) }
         if isTree {
             guard let object = pendingObject ?? pending as? [String: Any] else { return false }
             pendingObject = nil
@@ -308,10 +310,11 @@ struct JSONReader {
             while index < entries.count {
                 let entry = entries[index]
                 var next = index + 1
-                if let value = entry.rest.isEmpty ? object[entry.key] : Self.value(at: entry, in: object) {
+                let rest = table.rests[index]
+                if let value = rest.isEmpty ? object[entry.key] : Self.value(at: entry.key, rest, in: object) {
                     // The field's lesser keys are not looked at.
                     while next < entries.count, entries[next].field == entry.field { next += 1 }
-                    path[path.count - 1] = .key(entry.name)
+                    path[path.count - 1] = .key(table.names[index])
                     pending = value
                     try body(entry, &self)
                 } else if next == entries.count || entries[next].field != entry.field {
