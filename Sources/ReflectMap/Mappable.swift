@@ -38,10 +38,11 @@ public protocol Mappable: SendableMetatype {
     ///   default, an array element is dropped, and ``MappingReport/skipped`` gets an entry;
     /// - the top-level model's rejection throws in both modes.
     ///
-    /// On the byte route the hooks run once the whole document has been read, in the same order, so
-    /// that a document the mapper has to read a second time (see ``JSONMapper/map(_:from:)-(_,Data)``)
-    /// runs each hook once. When a hook rejects a model there, the document is read again through a
-    /// tree, and the hooks of that read's models run on them.
+    /// Each hook runs once per model the mapper returns, even for a document the byte route hands to
+    /// the tree route (a repeated key, say): on the byte route a class model's hook waits until the
+    /// whole document has been read, and a struct model's hook (which cannot change the model) is not
+    /// run again by the tree read. When a class model's hook rejects it on the byte route, the
+    /// document is read again through a tree, which runs the hooks of that read's class models.
     ///
     /// - Throws: Any error, to reject the model.
     func didFinishMapping() throws

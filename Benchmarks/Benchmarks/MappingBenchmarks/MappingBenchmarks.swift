@@ -38,6 +38,7 @@ let benchmarks: @Sendable () -> Void = {
             handWritten: { OrderPage(dictionary: $0 as? [String: Any] ?? [:]) }))
     }
     registerPlanCost()
+    registerAdapterCost()
 }
 
 func register<Model: Mappable & Codable & Equatable>(_ payload: PayloadCase<Model>) {

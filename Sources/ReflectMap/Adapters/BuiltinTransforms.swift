@@ -78,7 +78,7 @@ public struct DateFormat: JSONAdapter {
         guard case .string(let text) = json else {
             throw MappingError(.typeMismatch(expected: "a date string (\(format))", found: TransformNumbers.summary(json)))
         }
-        guard let date = formatter.formatter.date(from: text) else {
+        guard let date = formatter.date(from: text) else {
             throw MappingError(.invalidValue(value: JSONScalar.string(text).summary, type: "date in the format \(format)"))
         }
         return date
@@ -88,14 +88,27 @@ public struct DateFormat: JSONAdapter {
     /// - Returns: The date in the format.
     /// - Throws: Never.
     public func write(_ value: Date) throws -> JSONValue {
-        .string(formatter.formatter.string(from: value))
+        .string(formatter.string(from: value))
     }
 }
 
-/// A `DateFormatter`, configured once and then only used: formatting and parsing are thread-safe.
+/// A `DateFormatter`, configured once and then only used, behind a lock: swift-corelibs-foundation
+/// does not promise that one formatter may be used from several threads at once.
 private final class SharedFormatter: @unchecked Sendable {
-    let formatter: DateFormatter
-    init(formatter: DateFormatter) { self.formatter = formatter }
+    private let formatter: DateFormatter
+    private let lock = NSLock()
+
+    init(formatter: DateFormatter) {
+        self.formatter = formatter
+    }
+
+    func date(from text: String) -> Date? {
+        lock.withLock { formatter.date(from: text) }
+    }
+
+    func string(from date: Date) -> String {
+        lock.withLock { formatter.string(from: date) }
+    }
 }
 
 /// A number carried in a JSON string, both ways: GSON's `LongSerializationPolicy.STRING`, for ids

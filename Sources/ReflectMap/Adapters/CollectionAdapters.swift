@@ -54,6 +54,13 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
         }
         writer.endArray(isEmpty: value.isEmpty)
     }
+
+    override func finishModels(in value: [Element]) throws {
+        guard element.holdsModels else { return }
+        for item in value { try element.finishModels(in: item) }
+    }
+
+    override var holdsModels: Bool { element.holdsModels }
 }
 
 /// `Set<Element>`: read and written as a JSON array, as `JSONEncoder` does. Repeated elements
@@ -73,6 +80,13 @@ final class SetAdapter<Element: Hashable>: TypeAdapter<Set<Element>>, @unchecked
     override func write(_ value: Set<Element>, to writer: inout JSONWriter) throws {
         try array.write(Array(value), to: &writer)
     }
+
+    override func finishModels(in value: Set<Element>) throws {
+        guard array.holdsModels else { return }
+        for item in value { try array.element.finishModels(in: item) }
+    }
+
+    override var holdsModels: Bool { array.holdsModels }
 }
 
 /// `[Key: Value]`: maps each member of a JSON object, its key converted by `Keys`: ``StringKeys``,
@@ -128,4 +142,11 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
         }
         writer.endObject(isEmpty: dictionary.isEmpty)
     }
+
+    override func finishModels(in dictionary: [Key: Value]) throws {
+        guard value.holdsModels else { return }
+        for item in dictionary.values { try value.finishModels(in: item) }
+    }
+
+    override var holdsModels: Bool { value.holdsModels }
 }

@@ -3,11 +3,14 @@
 final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unchecked Sendable {
     /// Reads one subtype's model as a `Base`.
     typealias SubtypeReader = (inout JSONReader) throws -> Base?
+    /// Runs the hooks of one subtype's model held as a `Base`.
+    typealias SubtypeFinisher = (Base) throws -> Void
 
     let typeKey: String
     private let base: ModelAdapter<Base>
     private let readers: [String: SubtypeReader]
     private let labels: [ObjectIdentifier: String]
+    private let finishers: [ObjectIdentifier: SubtypeFinisher]
     private let labelList: String
 
     init(builder: PlanBuilder, property: String) throws {
@@ -15,6 +18,7 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
         base = try builder.modelAdapter(Base.self)
         var readers: [String: SubtypeReader] = [:]
         var labels: [ObjectIdentifier: String] = [:]
+        var finishers: [ObjectIdentifier: SubtypeFinisher] = [:]
         for (label, subtype) in Base.subtypes {
             guard subtype is Base.Type else {
                 throw MappingError(.unsupportedType(
@@ -22,12 +26,14 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
                 ))
             }
             readers[label] = try Self.reader(for: subtype, builder: builder)
+            finishers[ObjectIdentifier(subtype)] = try Self.finisher(for: subtype, builder: builder)
             // The first label wins if two name one type; sorted, so that it does not depend on hashing.
             if let existing = labels[ObjectIdentifier(subtype)], existing < label { continue }
             labels[ObjectIdentifier(subtype)] = label
         }
         self.readers = readers
         self.labels = labels
+        self.finishers = finishers
         labelList = readers.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
     }
 
@@ -35,6 +41,18 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
         let adapter = try builder.modelAdapter(Subtype.self)
         return { reader in try adapter.read(&reader).flatMap { $0 as? Base } }
     }
+
+    private static func finisher<Subtype: Mappable>(for type: Subtype.Type, builder: PlanBuilder) throws -> SubtypeFinisher {
+        let adapter = try builder.modelAdapter(Subtype.self)
+        return { value in if let typed = value as? Subtype { try adapter.finishModels(in: typed) } }
+    }
+
+    override func finishModels(in value: Base) throws {
+        if let finisher = finishers[ObjectIdentifier(type(of: value))] { return try finisher(value) }
+        try base.finishModels(in: value)
+    }
+
+    override var holdsModels: Bool { true }
 
     override func read(_ reader: inout JSONReader) throws -> Base? {
         guard try reader.isObjectNext() else { return try reader.rejectValue(expected: "an object (\(typeName))") }

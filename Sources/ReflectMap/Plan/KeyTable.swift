@@ -13,25 +13,34 @@ final class KeyTable: @unchecked Sendable {
         let priority: Int
     }
 
+    // All `let`: a class's `var` properties would cost a dynamic exclusivity check on every read.
+
     /// Field by field in declaration order, each field's keys in priority order.
-    private(set) var entries: [Entry] = []
+    let entries: [Entry]
     /// Each entry's key as UTF-8.
-    private var entryBytes: [[UInt8]] = []
+    private let entryBytes: [[UInt8]]
     /// Each entry's further steps into nested objects, for a path; kept apart from the entries,
     /// which the byte route copies on every match.
-    private(set) var rests: [[String]] = []
+    let rests: [[String]]
     /// Each entry's key as errors spell it (`location.lat` for a path).
-    private(set) var names: [String] = []
+    let names: [String]
     /// Entry indices by key length in bytes.
-    private var byLength: [[Int]] = []
-    private var allKeys: Set<String> = []
-    private(set) var hasAlternates = false
+    private let byLength: [[Int]]
+    private let allKeys: Set<String>
+    let hasAlternates: Bool
     /// Whether some key is a path into nested objects. Such a table is read only from a tree, where
     /// a path is a chain of lookups; the byte route reads the object into one first.
-    private(set) var hasPaths = false
+    let hasPaths: Bool
 
     /// A table for fields with these keys, each field's primary key first.
     init(keys fields: [[FieldKey]]) {
+        var entries: [Entry] = []
+        var entryBytes: [[UInt8]] = []
+        var rests: [[String]] = []
+        var names: [String] = []
+        var allKeys: Set<String> = []
+        var hasAlternates = false
+        var hasPaths = false
         for (field, keys) in fields.enumerated() {
             for (priority, fieldKey) in keys.enumerated() {
                 let key = fieldKey.components[0]
@@ -44,10 +53,18 @@ final class KeyTable: @unchecked Sendable {
                 hasPaths = hasPaths || fieldKey.isPath
             }
         }
-        byLength = Array(repeating: [], count: (entryBytes.map(\.count).max() ?? 0) + 1)
+        var byLength: [[Int]] = Array(repeating: [], count: (entryBytes.map(\.count).max() ?? 0) + 1)
         for (index, bytes) in entryBytes.enumerated() {
             byLength[bytes.count].append(index)
         }
+        self.entries = entries
+        self.entryBytes = entryBytes
+        self.rests = rests
+        self.names = names
+        self.byLength = byLength
+        self.allKeys = allKeys
+        self.hasAlternates = hasAlternates
+        self.hasPaths = hasPaths
     }
 
     /// Whether a field reads this key.

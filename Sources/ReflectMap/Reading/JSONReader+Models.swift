@@ -15,7 +15,6 @@ extension JSONReader {
         }
         var ahead = self
         ahead.report = nil
-        ahead.defersHooks = false
         var found: JSONScalar?
         let isObject = try ahead.readObject { member, reader in
             if member == key, found == nil { found = try reader.readScalar() } else { try reader.skipValue() }
@@ -45,12 +44,10 @@ extension JSONReader {
         )
         tree.report = report
         tree.defersHooks = defersHooks
-        tree.deferredModels = deferredModels
         tree.ignoredKey = ignoredKey
         ignoredKey = nil
         defer {
             report = tree.report
-            deferredModels = tree.deferredModels
         }
         try body(&tree)
     }
@@ -76,14 +73,11 @@ extension JSONReader {
         }
     }
 
-    /// Runs a finished model's ``Mappable/didFinishMapping()``, or defers it (the byte route).
+    /// Runs a finished model's ``Mappable/didFinishMapping()``, unless the byte route defers it.
     /// Returns `false` when lenient mode dropped the model it rejected.
     @inline(__always)
     mutating func finish(_ model: some Mappable, typeName: @autoclosure () -> String) throws -> Bool {
-        if defersHooks {
-            deferredModels.append(model)
-            return true
-        }
+        if defersHooks { return true }
         return try runHook(of: model, typeName: typeName())
     }
 

@@ -68,6 +68,31 @@ struct LifecycleTests {
         let model = try HookLog.$current.withValue(log) { try JSONMapper().map(Basket.self, from: repeated) }
         #expect(model.owner == "y")
         #expect(log.all == ["item a", "basket"])
+        // The repeated key after the models this time: the byte route had read them all.
+        let late = json(#"{"items": [{"name": "a", "quantity": 2}], "featured": {"name": "f"}, "owner": "x", "owner": "y"}"#)
+        let lateLog = HookLog()
+        _ = try HookLog.$current.withValue(lateLog) { try JSONMapper().map(Basket.self, from: late) }
+        #expect(lateLog.all == ["item a", "item f", "basket"])
+    }
+
+    @Test("A struct's hook sees its class children already finished, on both routes")
+    func structParentAfterClassChildren() throws {
+        struct Shelf: Mappable {
+            var baskets: [Basket] = []
+            func didFinishMapping() throws {
+                HookLog.current?.append("shelf sees totals \(baskets.map(\.total))")
+            }
+        }
+        let data = json(#"{"baskets": [{"items": [{"name": "a", "quantity": 2}, {"name": "b", "quantity": 1}]}]}"#)
+        for route in ["bytes", "dictionary"] {
+            let log = HookLog()
+            _ = try HookLog.$current.withValue(log) {
+                route == "bytes"
+                    ? try JSONMapper().map(Shelf.self, from: data)
+                    : try JSONMapper().map(Shelf.self, from: try jsonObject(data) as? [String: Any] ?? [:])
+            }
+            #expect(log.all == ["item a", "item b", "basket", "shelf sees totals [3]"])
+        }
     }
 
     @Test("A rejection drops an array element or keeps a property's default in lenient mode, and is reported")
