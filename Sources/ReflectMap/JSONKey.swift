@@ -84,10 +84,19 @@ extension JSONKey: Sendable where Value: Sendable {}
 
 /// Two wrapped properties are equal when their values are; the keys belong to the declaration.
 extension JSONKey: Equatable where Value: Equatable {
+    /// Whether two wrapped properties hold equal values.
+    ///
+    /// - Parameters:
+    ///   - lhs: A wrapped property.
+    ///   - rhs: Another.
+    /// - Returns: `true` when the wrapped values are equal.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
 }
 
 extension JSONKey: Hashable where Value: Hashable {
+    /// Hashes the wrapped value.
+    ///
+    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
 }
 

@@ -71,6 +71,7 @@ public struct JSONMapper: Sendable {
 
     /// Output options for ``JSONMapper/data(from:)``, in `JSONEncoder`'s words.
     public struct OutputFormatting: OptionSet, Sendable, Hashable {
+        /// The options' bits.
         public let rawValue: UInt
 
         /// Creates a set of options from its raw bits.

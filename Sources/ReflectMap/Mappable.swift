@@ -56,8 +56,12 @@ extension Mappable {
 extension Array: Mappable where Element: Mappable {}
 
 extension Mappable {
-    /// Maps a JSON dictionary into a new instance, in the spelling of the seed project
-    /// (`RBFooBarResponse.fromDictionary(_:keyTranslator:)`).
+    /// Maps a JSON dictionary into a new instance: a shorthand for
+    /// `JSONMapper(keyTranslator:).map(_:from:)` with an otherwise default mapper.
+    ///
+    /// ```swift
+    /// let user = try User.from(dictionary, keyTranslator: .snakeCase)
+    /// ```
     ///
     /// - Parameters:
     ///   - dictionary: A JSON object, as `JSONSerialization` returns it.

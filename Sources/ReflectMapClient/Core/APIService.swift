@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 
 /// The base class for an API's services: subclass it per domain (`BookService`, `AccountService`) and
-/// give each call a method that names its response class (seed 000's `RBApiService`).
+/// give each call a method that names its response class.
 ///
 /// ```swift
 /// final class BookService: APIService {

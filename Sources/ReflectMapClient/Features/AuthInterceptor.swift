@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// Sends `Authorization: Bearer <token>` with the token its provider gives on every request, so a
-/// refreshed token is picked up at once (seed 002's `BackendAuth`).
+/// refreshed token is picked up at once.
 ///
 /// On a 401 it runs `refresh` and retries the call. When many calls get 401 at once, `refresh` runs once
 /// and they all wait for it. A call rejected with a token that a refresh already produced is not
