@@ -7,8 +7,11 @@ import FoundationNetworking
 /// The base class for an API's services: subclass it per domain (`BookService`, `AccountService`) and
 /// give each call a method that names its response class.
 ///
+/// A subclass restates the base class's `@unchecked Sendable`, as Swift 6 requires of a subclass of
+/// an `@unchecked Sendable` class; keep its stored properties immutable or protected by a lock.
+///
 /// ```swift
-/// final class BookService: APIService {
+/// final class BookService: APIService, @unchecked Sendable {
 ///     func book(id: Int) async throws -> Book {
 ///         try await get("books/\(id)", as: Book.self)
 ///     }
