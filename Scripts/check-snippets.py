@@ -42,7 +42,10 @@ for document in documents:
             line = document.read_text()[: match.start()].count("\n") + 1
             print(f"{document.relative_to(root)}:{line}: this Swift block is not in "
                   f"{snippet_file.relative_to(root)}:")
-            print("    " + "\n    ".join(lines[:6]) + ("\n    …" if len(lines) > 6 else ""))
+            wanted = normalised(lines)
+            # The longest prefix of the block found in a row, to point at the first line that differs.
+            longest = max((k for k in range(1, len(wanted) + 1) if contains(source, wanted[:k])), default=0)
+            print(f"    the first {longest} of its {len(wanted)} lines match; then: {lines[longest].strip()!r}")
 
 print(f"{blocks} Swift blocks checked, {failures} not found")
 sys.exit(1 if failures else 0)

@@ -6,22 +6,23 @@ import ReflectMap
 import ReflectMapClient
 import Testing
 
-/// The Authentication and Token Refresh article.
+// The Authentication and Token Refresh article.
+
+actor Session {
+    var token: String? = "expired"
+
+    func refresh() async throws {
+        token = "fresh"
+    }
+}
+
+func makeService(session: Session) -> APIService {
+    APIService(baseURL: URL(string: "https://api.example.com")!, configuration: ServiceConfiguration(
+        interceptors: [AuthInterceptor(token: { await session.token }, refresh: { try await session.refresh() })]
+    ))
+}
+
 enum AuthenticationAndTokenRefresh {
-    actor Session {
-        var token: String? = "expired"
-
-        func refresh() async throws {
-            token = "fresh"
-        }
-    }
-
-    static func makeService(session: Session) -> APIService {
-        APIService(baseURL: URL(string: "https://api.example.com")!, configuration: ServiceConfiguration(
-            interceptors: [AuthInterceptor(token: { await session.token }, refresh: { try await session.refresh() })]
-        ))
-    }
-
     struct APIKey: RequestInterceptor {
         var key: String
 
@@ -37,7 +38,7 @@ enum AuthenticationAndTokenRefresh {
 struct AuthenticationAndTokenRefreshSnippets {
     @Test("A 401 refreshes the token once and the call is sent again with the new one")
     func refresh() async throws {
-        let session = AuthenticationAndTokenRefresh.Session()
+        let session = Session()
         let stub = StubTransport { request in
             request.value(forHTTPHeaderField: "Authorization") == "Bearer fresh"
                 ? StubTransport.Response(body: Data(#"{"id": 1, "title": "Dune"}"#.utf8))
@@ -50,6 +51,6 @@ struct AuthenticationAndTokenRefreshSnippets {
         ))
         #expect(try await service.get("books/1", as: Book.self).title == "Dune")
         #expect(await session.token == "fresh")
-        _ = AuthenticationAndTokenRefresh.makeService(session: session)
+        _ = makeService(session: session)
     }
 }

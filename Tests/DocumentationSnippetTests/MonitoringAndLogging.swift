@@ -8,17 +8,17 @@ import Testing
 
 /// The Monitoring and Logging article.
 enum MonitoringAndLogging {
-    struct Logger: EventMonitor {
-        func requestDidStart(_ request: URLRequest) {
-            print(request.cURLDescription)
-        }
-
-        func requestDidFinish(_ request: URLRequest, response: HTTPURLResponse?, data: Data?, error: APIError?) {
-            print(response?.statusCode ?? 0, error.map { "\($0)" } ?? "ok")
-        }
-    }
-
     static func configuration() -> ServiceConfiguration {
+        struct Logger: EventMonitor {
+            func requestDidStart(_ request: URLRequest) {
+                print(request.cURLDescription)
+            }
+
+            func requestDidFinish(_ request: URLRequest, response: HTTPURLResponse?, data: Data?, error: APIError?) {
+                print(response?.statusCode ?? 0, error.map { "\($0)" } ?? "ok")
+            }
+        }
+
         let logged = ServiceConfiguration(monitors: [Logger()])
         return logged
     }

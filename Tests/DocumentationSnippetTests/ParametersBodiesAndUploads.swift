@@ -26,14 +26,15 @@ enum ParametersBodiesAndUploads {
         var httpBody: HTTPBody? { .data(xml, contentType: "application/xml") }
     }
 
-    static func uploadCover(_ jpeg: Data, manuscript: URL, with service: APIService) async throws -> Book {
-        var form = MultipartFormData()
-        form.append("Dune", name: "title")
-        form.append(jpeg, name: "cover", fileName: "cover.jpg")
-        form.append(fileURL: manuscript, name: "manuscript")
-        return try await service.upload(form, to: "books", as: Book.self) { progress in
-            print(progress.completed, progress.total ?? -1)
-        }
+}
+
+func uploadCover(_ jpeg: Data, manuscript: URL, with service: APIService) async throws -> Book {
+    var form = MultipartFormData()
+    form.append("Dune", name: "title")
+    form.append(jpeg, name: "cover", fileName: "cover.jpg")
+    form.append(fileURL: manuscript, name: "manuscript")
+    return try await service.upload(form, to: "books", as: Book.self) { progress in
+        print(progress.completed, progress.total ?? -1)
     }
 }
 
@@ -57,8 +58,8 @@ struct ParametersBodiesAndUploadsSnippets {
         let manuscript = FileManager.default.temporaryDirectory.appendingPathComponent("manuscript-\(UUID()).txt")
         try Data("Chapter 1".utf8).write(to: manuscript)
         defer { try? FileManager.default.removeItem(at: manuscript) }
-        let book = try await ParametersBodiesAndUploads.uploadCover(Data([0xFF, 0xD8]), manuscript: manuscript,
-                                                                    with: stubbedService(APIService.init, stub))
+        let book = try await uploadCover(Data([0xFF, 0xD8]), manuscript: manuscript,
+                                       with: stubbedService(APIService.init, stub))
         #expect(book.title == "Dune")
         #expect(stub.requests.last?.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("multipart/form-data") == true)
     }
