@@ -59,6 +59,9 @@ public struct JSONKey<Value> {
 
 extension JSONKey {
     /// Creates the wrapper for an optional property declared without a default: `@JSONKey("n") var n: Int?`.
+    /// - Parameters:
+    ///   - key: The key used for reading first and for writing, taken literally.
+    ///   - alternates: Keys tried in order when `key` is absent.
     public init<Wrapped>(_ key: String, alternates: String...) where Value == Wrapped? {
         self.wrappedValue = nil
         self.key = key
@@ -114,6 +117,7 @@ public struct JSONIgnored<Value> {
     public var wrappedValue: Value
 
     /// Creates the wrapper with the property's default value.
+    /// - Parameter wrappedValue: The property's value, which the mapper never changes.
     public init(wrappedValue: Value) {
         self.wrappedValue = wrappedValue
     }

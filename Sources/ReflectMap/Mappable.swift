@@ -49,6 +49,7 @@ public protocol Mappable: SendableMetatype {
 
 extension Mappable {
     /// Does nothing.
+    /// - Throws: Nothing; an implementation throws to reject the model.
     public func didFinishMapping() throws {}
 }
 
@@ -66,6 +67,7 @@ extension Mappable {
     /// - Parameters:
     ///   - dictionary: A JSON object, as `JSONSerialization` returns it.
     ///   - keyTranslator: How property names become JSON keys.
+    /// - Returns: The model.
     /// - Throws: ``MappingError`` when the dictionary cannot be mapped.
     public static func from(
         _ dictionary: [String: Any],

@@ -38,12 +38,16 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The member for `key` when this is an object.
+    /// - Parameter key: A member's key.
+    /// - Returns: The member, or `nil` when this is not an object or has no such member.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members[key]
     }
 
     /// The element at `index` when this is an array and the index is in range.
+    /// - Parameter index: An element's index.
+    /// - Returns: The element, or `nil` when this is not an array or the index is out of range.
     public subscript(index: Int) -> JSONValue? {
         guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
         return elements[index]
@@ -115,6 +119,7 @@ public enum JSONNumber: Sendable, Hashable, CustomStringConvertible {
 extension JSONValue {
     /// A value from `JSONSerialization` output, or from Swift values such as `Int` and `[String: Any]`;
     /// `nil` when `json` holds something JSON cannot.
+    /// - Parameter json: What `JSONSerialization` returned, or Swift values of the same shapes.
     public init?(jsonObject json: Any) {
         switch JSONScalar(json) {
         case .null: self = .null

@@ -77,6 +77,7 @@ open class APIService: @unchecked Sendable {
     /// - Parameters:
     ///   - endpoint: The request to send.
     ///   - type: The class the body (or the value at the endpoint's key path) maps into.
+    /// - Returns: The mapped response.
     /// - Throws: ``APIError``, always.
     public func request<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) async throws -> T {
         try await response(endpoint, as: T.self).value
@@ -87,6 +88,7 @@ open class APIService: @unchecked Sendable {
     /// - Parameters:
     ///   - endpoint: The request to send.
     ///   - type: The class the body (or the value at the endpoint's key path) maps into.
+    /// - Returns: The mapped value with the status code, headers and final URL.
     /// - Throws: ``APIError``, always.
     public func response<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) async throws -> Response<T> {
         try await response(endpoint, as: T.self, progress: nil)
@@ -95,6 +97,7 @@ open class APIService: @unchecked Sendable {
     /// Sends an endpoint's request and returns the body as it is, for bodies that are not JSON.
     /// - Parameters:
     ///   - endpoint: The request to send.
+    /// - Returns: The body as it arrived, with the status code, headers and final URL.
     /// - Throws: ``APIError``, always.
     public func data(_ endpoint: some Endpoint) async throws -> Response<Data> {
         let prepared = try prepare(endpoint)
@@ -110,6 +113,7 @@ open class APIService: @unchecked Sendable {
     /// `Content-Type` (UTF-8 when it names none).
     /// - Parameters:
     ///   - endpoint: The request to send.
+    /// - Returns: The body as text, with the status code, headers and final URL.
     /// - Throws: ``APIError``, always; ``APIError/undecodable(_:body:)`` when the body is not text in
     ///   that charset.
     public func string(_ endpoint: some Endpoint) async throws -> Response<String> {

@@ -34,6 +34,8 @@ public actor AuthInterceptor: RequestInterceptor {
     /// Adds the provider's current token.
     /// - Parameters:
     ///   - request: The request to send.
+    /// - Returns: The request with an `Authorization` header, or unchanged when there is no token.
+    /// - Throws: What the token provider throws.
     public func adapt(_ request: URLRequest) async throws -> URLRequest {
         var request = request
         if let token = try await token() {
@@ -48,6 +50,8 @@ public actor AuthInterceptor: RequestInterceptor {
     ///   - request: The request as it was sent.
     ///   - error: Why it failed.
     ///   - attempt: The attempts made so far.
+    /// - Returns: ``RetryDecision/retry(after:)`` after a refresh that produced a new token,
+    ///   ``RetryDecision/doNotRetry`` when it did not, and ``RetryDecision/useDefault`` for other errors.
     public func retry(_ request: URLRequest, failedWith error: APIError, attempt: Int) async -> RetryDecision {
         guard error.statusCode == 401, let refresh else { return .useDefault }
         let sent = request.value(forHTTPHeaderField: "Authorization")
