@@ -58,6 +58,8 @@ let package = Package(
             dependencies: ["ReflectMapClient", "ReflectMap"],
             resources: [.copy("Fixtures")]
         ),
+        // The code blocks of the DocC articles and the README, compiled and run (Scripts/check-snippets.py).
+        .testTarget(name: "DocumentationSnippetTests", dependencies: ["ReflectMap", "ReflectMapClient"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 import Foundation
 import ReflectMap
 
-// Seed 000's example: the /api/foo/bar response and its model classes, with snake_case keys.
+// A typical API response, /api/foo/bar, and its model classes, with snake_case keys.
 
 final class FooBarResponse: Mappable {
     var success = false

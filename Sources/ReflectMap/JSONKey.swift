@@ -59,6 +59,9 @@ public struct JSONKey<Value> {
 
 extension JSONKey {
     /// Creates the wrapper for an optional property declared without a default: `@JSONKey("n") var n: Int?`.
+    /// - Parameters:
+    ///   - key: The key used for reading first and for writing, taken literally.
+    ///   - alternates: Keys tried in order when `key` is absent.
     public init<Wrapped>(_ key: String, alternates: String...) where Value == Wrapped? {
         self.wrappedValue = nil
         self.key = key
@@ -84,10 +87,19 @@ extension JSONKey: Sendable where Value: Sendable {}
 
 /// Two wrapped properties are equal when their values are; the keys belong to the declaration.
 extension JSONKey: Equatable where Value: Equatable {
+    /// Whether two wrapped properties hold equal values.
+    ///
+    /// - Parameters:
+    ///   - lhs: A wrapped property.
+    ///   - rhs: Another.
+    /// - Returns: `true` when the wrapped values are equal.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
 }
 
 extension JSONKey: Hashable where Value: Hashable {
+    /// Hashes the wrapped value.
+    ///
+    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
 }
 
@@ -105,6 +117,7 @@ public struct JSONIgnored<Value> {
     public var wrappedValue: Value
 
     /// Creates the wrapper with the property's default value.
+    /// - Parameter wrappedValue: The property's value, which the mapper never changes.
     public init(wrappedValue: Value) {
         self.wrappedValue = wrappedValue
     }

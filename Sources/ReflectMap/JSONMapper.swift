@@ -71,6 +71,7 @@ public struct JSONMapper: Sendable {
 
     /// Output options for ``JSONMapper/data(from:)``, in `JSONEncoder`'s words.
     public struct OutputFormatting: OptionSet, Sendable, Hashable {
+        /// The options' bits.
         public let rawValue: UInt
 
         /// Creates a set of options from its raw bits.
@@ -99,6 +100,7 @@ public struct JSONMapper: Sendable {
     /// - Parameters:
     ///   - type: The model type, or `[Model].self`.
     ///   - data: UTF-8 JSON.
+    /// - Returns: The model, or the models of a JSON array.
     /// - Throws: ``MappingError`` for malformed JSON (with its ``MappingError/byteOffset``), a
     ///   top-level value of the wrong kind, or (in strict mode) any mismatch.
     public func map<T: Mappable>(_ type: T.Type, from data: Data) throws -> T {
@@ -110,6 +112,7 @@ public struct JSONMapper: Sendable {
     /// - Parameters:
     ///   - type: The model type.
     ///   - dictionary: A JSON object.
+    /// - Returns: The model.
     /// - Throws: ``MappingError`` when the dictionary cannot be mapped.
     public func map<T: Mappable>(_ type: T.Type, from dictionary: [String: Any]) throws -> T {
         try read(T.self, fromTree: dictionary, path: [], reporting: false).value
@@ -122,6 +125,7 @@ public struct JSONMapper: Sendable {
     ///   - type: The model type, or `[Model].self`.
     ///   - data: UTF-8 JSON.
     ///   - keyPath: Dot-separated keys and array indices.
+    /// - Returns: The model, or the models, at the key path.
     /// - Throws: ``MappingError``, of kind ``MappingError/Kind/keyPathNotFound(_:)`` when the path leads nowhere.
     public func map<T: Mappable>(_ type: T.Type, from data: Data, at keyPath: String) throws -> T {
         try read(T.self, from: data, at: keyPath, reporting: false).value
@@ -132,6 +136,7 @@ public struct JSONMapper: Sendable {
     /// - Parameters:
     ///   - type: The element model type.
     ///   - data: UTF-8 JSON holding an array.
+    /// - Returns: The models, in the array's order.
     /// - Throws: ``MappingError`` when the data cannot be mapped.
     public func mapArray<T: Mappable>(_ type: T.Type, from data: Data) throws -> [T] {
         try map([T].self, from: data)
@@ -142,6 +147,7 @@ public struct JSONMapper: Sendable {
     /// - Parameters:
     ///   - type: The model type, or `[Model].self`.
     ///   - object: What `JSONSerialization` returned, or Swift values of the same shapes.
+    /// - Returns: The model, or the models of an array.
     /// - Throws: ``MappingError`` when the object cannot be mapped.
     public func map<T: Mappable>(_ type: T.Type, fromJSONObject object: Any) throws -> T {
         try read(T.self, fromTree: object, path: [], reporting: false).value
@@ -153,6 +159,7 @@ public struct JSONMapper: Sendable {
     /// - Parameters:
     ///   - type: The model type, or `[Model].self`.
     ///   - data: UTF-8 JSON.
+    /// - Returns: The model, and a report of what did not match exactly.
     /// - Throws: ``MappingError`` when the data cannot be mapped at all.
     public func mapWithReport<T: Mappable>(_ type: T.Type, from data: Data) throws -> (value: T, report: MappingReport) {
         try read(T.self, from: data, at: nil, reporting: true)
@@ -163,6 +170,7 @@ public struct JSONMapper: Sendable {
     /// - Parameters:
     ///   - type: The model type.
     ///   - dictionary: A JSON object.
+    /// - Returns: The model, and a report of what did not match exactly.
     /// - Throws: ``MappingError`` when the dictionary cannot be mapped at all.
     public func mapWithReport<T: Mappable>(
         _ type: T.Type, from dictionary: [String: Any]
@@ -175,6 +183,7 @@ public struct JSONMapper: Sendable {
     /// - Parameters:
     ///   - type: The model type, or `[Model].self`.
     ///   - object: What `JSONSerialization` returned.
+    /// - Returns: The model, and a report of what did not match exactly.
     /// - Throws: ``MappingError`` when the object cannot be mapped at all.
     public func mapWithReport<T: Mappable>(
         _ type: T.Type, fromJSONObject object: Any
@@ -220,6 +229,8 @@ public struct JSONMapper: Sendable {
     /// The model as a JSON object, ready for `JSONSerialization`.
     ///
     /// - Parameter value: The model.
+    /// - Returns: The model's JSON object, with `NSNumber`-compatible numbers, `String`s, arrays,
+    ///   dictionaries and `NSNull`.
     /// - Throws: ``MappingError`` for a reference cycle, a value JSON cannot hold, or a model that
     ///   is an array (use ``jsonObject(from:)``).
     public func dictionary(from value: some Mappable) throws -> [String: Any] {
@@ -233,6 +244,7 @@ public struct JSONMapper: Sendable {
     /// The model as a `JSONSerialization`-ready value: a dictionary, or an array for `[Model]`.
     ///
     /// - Parameter value: The model, or an array of models.
+    /// - Returns: A dictionary, or an array for an array of models.
     /// - Throws: ``MappingError`` for a reference cycle or a value JSON cannot hold.
     public func jsonObject<T: Mappable>(from value: T) throws -> Any {
         try write(value, toTree: true).result
@@ -242,6 +254,7 @@ public struct JSONMapper: Sendable {
     /// the output is stable).
     ///
     /// - Parameter value: The model, or an array of models.
+    /// - Returns: UTF-8 JSON.
     /// - Throws: ``MappingError`` for a reference cycle or a value JSON cannot hold (a non-finite
     ///   number, or a raw `Any` value that is not JSON).
     public func data(from value: some Mappable) throws -> Data {

@@ -89,9 +89,18 @@ extension JSONTransform: Sendable where Adapter.Value: Sendable {}
 
 /// Two wrapped properties are equal when their values are; the adapter belongs to the declaration.
 extension JSONTransform: Equatable where Adapter.Value: Equatable {
+    /// Whether two wrapped properties hold equal values.
+    ///
+    /// - Parameters:
+    ///   - lhs: A wrapped property.
+    ///   - rhs: Another.
+    /// - Returns: `true` when the wrapped values are equal.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
 }
 
 extension JSONTransform: Hashable where Adapter.Value: Hashable {
+    /// Hashes the wrapped value.
+    ///
+    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
 }

@@ -32,6 +32,8 @@ public struct KeyTranslator: Sendable {
     }
 
     /// The JSON key for a Swift property name.
+    /// - Parameter propertyName: A Swift property name.
+    /// - Returns: Its JSON key.
     public func key(for propertyName: String) -> String {
         translate(propertyName)
     }

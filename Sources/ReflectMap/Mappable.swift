@@ -50,6 +50,7 @@ public protocol Mappable: SendableMetatype {
 
 extension Mappable {
     /// Does nothing.
+    /// - Throws: Nothing; an implementation throws to reject the model.
     public func didFinishMapping() throws {}
 }
 
@@ -57,12 +58,17 @@ extension Mappable {
 extension Array: Mappable where Element: Mappable {}
 
 extension Mappable {
-    /// Maps a JSON dictionary into a new instance, in the spelling of the seed project
-    /// (`RBFooBarResponse.fromDictionary(_:keyTranslator:)`).
+    /// Maps a JSON dictionary into a new instance: a shorthand for
+    /// `JSONMapper(keyTranslator:).map(_:from:)` with an otherwise default mapper.
+    ///
+    /// ```swift
+    /// let user = try User.from(dictionary, keyTranslator: .snakeCase)
+    /// ```
     ///
     /// - Parameters:
     ///   - dictionary: A JSON object, as `JSONSerialization` returns it.
     ///   - keyTranslator: How property names become JSON keys.
+    /// - Returns: The model.
     /// - Throws: ``MappingError`` when the dictionary cannot be mapped.
     public static func from(
         _ dictionary: [String: Any],

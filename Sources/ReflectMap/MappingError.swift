@@ -55,6 +55,7 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
     var isLocated: Bool
 
     /// Creates an error; the mapper gives it the JSON path where it was thrown.
+    /// - Parameter kind: What went wrong.
     public init(_ kind: Kind) {
         self.kind = kind
         self.components = []

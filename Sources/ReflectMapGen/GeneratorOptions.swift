@@ -10,7 +10,7 @@ public struct GeneratorOptions: Equatable, Sendable {
     /// module without their class names colliding.
     public var namespace: String?
     /// Turns string properties with few distinct values into `String`-backed enums (`--enums`); see
-    /// the generator's README section for the rule.
+    /// the "Generating Models with reflectmap-gen" article for the rule.
     public var infersEnums: Bool
 
     /// Creates options; every argument has the command line's default.

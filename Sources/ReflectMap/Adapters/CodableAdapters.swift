@@ -119,7 +119,7 @@ final class CodableAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
 /// Decoding reads the JSON value the decoder is on and maps it with a ``JSONMapper``: key
 /// translation, `@JSONKey`, defaults for missing keys and lenient handling all apply. Encoding writes
 /// what the mapper writes. The mapper is the one in the coder's `userInfo` under
-/// ``Foundation/CodingUserInfoKey/jsonMapper``, or a default `JSONMapper()`. Mapping errors reach
+/// `CodingUserInfoKey.jsonMapper`, or a default `JSONMapper()`. Mapping errors reach
 /// Codable as `DecodingError.dataCorrupted` and `EncodingError.invalidValue`, with the
 /// ``MappingError`` as the underlying error. The JSON coder's own key and date strategies do not
 /// apply: the mapper's do.

@@ -2,8 +2,8 @@ import Foundation
 
 /// A JSON value: one of the six kinds JSON has.
 ///
-/// Parse bytes with ``init(parsing:maxDepth:)``, which follows RFC 8259 exactly (see the README's
-/// "JSON parsing" section for the implementation-defined cases). Use `JSONValue` as the type of a
+/// Parse bytes with ``init(parsing:maxDepth:)``, which follows RFC 8259 exactly (see
+/// <doc:JSONConformance> for the implementation-defined cases). Use `JSONValue` as the type of a
 /// property that holds free-form JSON; it maps and writes back like any other property.
 ///
 /// ```swift
@@ -11,16 +11,24 @@ import Foundation
 /// if case .string(let name)? = value["user"]?["name"] { … }
 /// ```
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, kept exactly as far as Swift's number types allow.
     case number(JSONNumber)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
     /// An object. When a key appears twice, the last value wins.
     case object([String: JSONValue])
 
     /// Parses one JSON value from UTF-8 bytes, nothing but whitespace around it.
-    /// - Parameter maxDepth: How deeply arrays and objects may nest; 512 by default.
+    ///
+    /// - Parameters:
+    ///   - data: UTF-8 JSON.
+    ///   - maxDepth: How deeply arrays and objects may nest; 512 by default.
     /// - Throws: ``MappingError`` of kind ``MappingError/Kind/malformedJSON(_:)``, with the
     ///   ``MappingError/byteOffset`` of the problem, or ``MappingError/Kind/nestingTooDeep(limit:)``.
     public init(parsing data: Data, maxDepth: Int = 512) throws {
@@ -30,12 +38,16 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The member for `key` when this is an object.
+    /// - Parameter key: A member's key.
+    /// - Returns: The member, or `nil` when this is not an object or has no such member.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members[key]
     }
 
     /// The element at `index` when this is an array and the index is in range.
+    /// - Parameter index: An element's index.
+    /// - Returns: The element, or `nil` when this is not an array or the index is out of range.
     public subscript(index: Int) -> JSONValue? {
         guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
         return elements[index]
@@ -107,6 +119,7 @@ public enum JSONNumber: Sendable, Hashable, CustomStringConvertible {
 extension JSONValue {
     /// A value from `JSONSerialization` output, or from Swift values such as `Int` and `[String: Any]`;
     /// `nil` when `json` holds something JSON cannot.
+    /// - Parameter json: What `JSONSerialization` returned, or Swift values of the same shapes.
     public init?(jsonObject json: Any) {
         switch JSONScalar(json) {
         case .null: self = .null

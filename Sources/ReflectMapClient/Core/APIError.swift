@@ -24,6 +24,7 @@ public enum APIError: Error, CustomStringConvertible, Sendable {
     /// A response header, looked up without regard to case (`allHeaderFields` on Linux is case-sensitive).
     /// - Parameters:
     ///   - name: The header's name, in any capitalisation.
+    /// - Returns: The header's value, or `nil` when there is none or the error has no response.
     public func header(_ name: String) -> String? {
         guard case .unacceptableStatus(_, let headers, _) = self else { return nil }
         return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
@@ -43,6 +44,7 @@ public enum APIError: Error, CustomStringConvertible, Sendable {
     /// - Parameters:
     ///   - type: The app's error class.
     ///   - mapper: The mapper to map it with.
+    /// - Returns: The mapped error model, or `nil`.
     public func errorModel<T: Mappable>(as type: T.Type, using mapper: JSONMapper = JSONMapper()) -> T? {
         guard let body, !body.isEmpty else { return nil }
         return try? mapper.map(T.self, from: body)

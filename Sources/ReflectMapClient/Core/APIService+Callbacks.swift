@@ -1,14 +1,17 @@
 import Foundation
 import ReflectMap
 
-/// The callback style of seeds 000 and 004: each call returns an ``APICall`` that can cancel it.
+/// Calls with callbacks instead of `async`: each returns an ``APICall`` that can cancel it, and calls back
+/// exactly once, with the mapped response or the error (`success`/`failure`), or with a `Result` (`completion`).
 extension APIService {
-    /// Sends a GET and calls back with the mapped response class or the error (seed 000's style).
+    /// Sends a GET and calls back with the mapped response class or the error.
     /// - Parameters:
     ///   - path: The path, relative to the base URL (or an absolute URL).
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
     ///   - responseClass: The class the response maps into.
     ///   - success: Called with the mapped response, once.
+    ///   - failure: Called with the error instead, once.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
     public func get<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
                                  success: @escaping @Sendable (T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
@@ -21,6 +24,8 @@ extension APIService {
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
     ///   - responseClass: The class the response maps into.
     ///   - success: Called with the mapped response, once.
+    ///   - failure: Called with the error instead, once.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
     public func post<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
                                   success: @escaping @Sendable (T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
@@ -33,6 +38,8 @@ extension APIService {
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
     ///   - responseClass: The class the response maps into.
     ///   - success: Called with the mapped response, once.
+    ///   - failure: Called with the error instead, once.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
     public func put<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
                                  success: @escaping @Sendable (T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
@@ -45,6 +52,8 @@ extension APIService {
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
     ///   - responseClass: The class the response maps into.
     ///   - success: Called with the mapped response, once.
+    ///   - failure: Called with the error instead, once.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
     public func patch<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
                                    success: @escaping @Sendable (T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
@@ -57,6 +66,8 @@ extension APIService {
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
     ///   - responseClass: The class the response maps into.
     ///   - success: Called with the mapped response, once.
+    ///   - failure: Called with the error instead, once.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
     public func delete<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
                                     success: @escaping @Sendable (T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
@@ -68,18 +79,21 @@ extension APIService {
     ///   - endpoint: The request to send.
     ///   - responseClass: The class the response maps into.
     ///   - success: Called with the mapped response, once.
+    ///   - failure: Called with the error instead, once.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
     public func request<T: Mappable>(_ endpoint: some Endpoint, responseClass: T.Type,
                                      success: @escaping @Sendable (T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
         request(endpoint, responseClass: T.self) { $0.deliver(success, failure) }
     }
 
-    /// Sends a GET and completes with a `Result` (seed 004's style).
+    /// Sends a GET and completes with a `Result`.
     /// - Parameters:
     ///   - path: The path, relative to the base URL (or an absolute URL).
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
     ///   - responseClass: The class the response maps into.
     ///   - completion: Called once with the result, on ``ServiceConfiguration/callbackQueue`` when there is one.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `completion` then gets ``APIError/cancelled``.
     @discardableResult
     public func get<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
                                  completion: @escaping @Sendable (Result<T, APIError>) -> Void) -> APICall {
@@ -92,6 +106,7 @@ extension APIService {
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
     ///   - responseClass: The class the response maps into.
     ///   - completion: Called once with the result, on ``ServiceConfiguration/callbackQueue`` when there is one.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `completion` then gets ``APIError/cancelled``.
     @discardableResult
     public func post<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
                                   completion: @escaping @Sendable (Result<T, APIError>) -> Void) -> APICall {
@@ -103,6 +118,7 @@ extension APIService {
     ///   - endpoint: The request to send.
     ///   - responseClass: The class the body maps into.
     ///   - completion: Called once, on ``ServiceConfiguration/callbackQueue`` when there is one.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `completion` then gets ``APIError/cancelled``.
     @discardableResult
     public func request<T: Mappable>(_ endpoint: some Endpoint, responseClass: T.Type,
                                      completion: @escaping @Sendable (Result<T, APIError>) -> Void) -> APICall {

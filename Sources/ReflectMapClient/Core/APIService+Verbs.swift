@@ -9,6 +9,8 @@ extension APIService {
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
     ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     ///   - type: The class the response maps into.
+    /// - Returns: The mapped response.
+    /// - Throws: ``APIError``, always.
     public func get<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, as type: T.Type) async throws -> T {
         try await request(PathEndpoint(method: .get, path: path, parameters: parameters, keyPath: keyPath), as: T.self)
     }
@@ -19,6 +21,8 @@ extension APIService {
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
     ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     ///   - type: The class the response maps into.
+    /// - Returns: The mapped response.
+    /// - Throws: ``APIError``, always.
     public func post<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, as type: T.Type) async throws -> T {
         try await request(PathEndpoint(method: .post, path: path, parameters: parameters, keyPath: keyPath), as: T.self)
     }
@@ -29,6 +33,8 @@ extension APIService {
     ///   - body: A model sent as the JSON body.
     ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     ///   - type: The class the response maps into.
+    /// - Returns: The mapped response.
+    /// - Throws: ``APIError``, always.
     public func post<T: Mappable>(_ path: String, body: some Mappable, at keyPath: String? = nil, as type: T.Type) async throws -> T {
         try await request(PathEndpoint(method: .post, path: path, body: body, keyPath: keyPath), as: T.self)
     }
@@ -39,6 +45,8 @@ extension APIService {
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
     ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     ///   - type: The class the response maps into.
+    /// - Returns: The mapped response.
+    /// - Throws: ``APIError``, always.
     public func put<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, as type: T.Type) async throws -> T {
         try await request(PathEndpoint(method: .put, path: path, parameters: parameters, keyPath: keyPath), as: T.self)
     }
@@ -49,6 +57,8 @@ extension APIService {
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
     ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     ///   - type: The class the response maps into.
+    /// - Returns: The mapped response.
+    /// - Throws: ``APIError``, always.
     public func patch<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, as type: T.Type) async throws -> T {
         try await request(PathEndpoint(method: .patch, path: path, parameters: parameters, keyPath: keyPath), as: T.self)
     }
@@ -59,6 +69,8 @@ extension APIService {
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
     ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     ///   - type: The class the response maps into.
+    /// - Returns: The mapped response.
+    /// - Throws: ``APIError``, always.
     public func delete<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, as type: T.Type) async throws -> T {
         try await request(PathEndpoint(method: .delete, path: path, parameters: parameters, keyPath: keyPath), as: T.self)
     }

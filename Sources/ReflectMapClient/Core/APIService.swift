@@ -5,10 +5,13 @@ import FoundationNetworking
 #endif
 
 /// The base class for an API's services: subclass it per domain (`BookService`, `AccountService`) and
-/// give each call a method that names its response class (seed 000's `RBApiService`).
+/// give each call a method that names its response class.
+///
+/// A subclass restates the base class's `@unchecked Sendable`, as Swift 6 requires of a subclass of
+/// an `@unchecked Sendable` class; keep its stored properties immutable or protected by a lock.
 ///
 /// ```swift
-/// final class BookService: APIService {
+/// final class BookService: APIService, @unchecked Sendable {
 ///     func book(id: Int) async throws -> Book {
 ///         try await get("books/\(id)", as: Book.self)
 ///     }
@@ -74,6 +77,7 @@ open class APIService: @unchecked Sendable {
     /// - Parameters:
     ///   - endpoint: The request to send.
     ///   - type: The class the body (or the value at the endpoint's key path) maps into.
+    /// - Returns: The mapped response.
     /// - Throws: ``APIError``, always.
     public func request<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) async throws -> T {
         try await response(endpoint, as: T.self).value
@@ -84,6 +88,7 @@ open class APIService: @unchecked Sendable {
     /// - Parameters:
     ///   - endpoint: The request to send.
     ///   - type: The class the body (or the value at the endpoint's key path) maps into.
+    /// - Returns: The mapped value with the status code, headers and final URL.
     /// - Throws: ``APIError``, always.
     public func response<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) async throws -> Response<T> {
         try await response(endpoint, as: T.self, progress: nil)
@@ -92,6 +97,7 @@ open class APIService: @unchecked Sendable {
     /// Sends an endpoint's request and returns the body as it is, for bodies that are not JSON.
     /// - Parameters:
     ///   - endpoint: The request to send.
+    /// - Returns: The body as it arrived, with the status code, headers and final URL.
     /// - Throws: ``APIError``, always.
     public func data(_ endpoint: some Endpoint) async throws -> Response<Data> {
         let prepared = try prepare(endpoint)
@@ -107,6 +113,7 @@ open class APIService: @unchecked Sendable {
     /// `Content-Type` (UTF-8 when it names none).
     /// - Parameters:
     ///   - endpoint: The request to send.
+    /// - Returns: The body as text, with the status code, headers and final URL.
     /// - Throws: ``APIError``, always; ``APIError/undecodable(_:body:)`` when the body is not text in
     ///   that charset.
     public func string(_ endpoint: some Endpoint) async throws -> Response<String> {

@@ -1,7 +1,7 @@
 import Foundation
 import ReflectMap
 
-/// One request an API offers: a router enum conforms, one case per call (seeds 001 and 004).
+/// One request an API offers: a router enum conforms, one case per call.
 ///
 /// ```swift
 /// enum BookRouter: Endpoint {

@@ -22,6 +22,7 @@ public enum ParameterEncoding: Sendable, Hashable {
     /// other method.
     /// - Parameters:
     ///   - method: The request's method.
+    /// - Returns: Where that method's parameters go by default.
     public static func `default`(for method: HTTPMethod) -> ParameterEncoding {
         [HTTPMethod.get, .delete, .head, .options, .trace, .connect].contains(method) ? .query : .json
     }

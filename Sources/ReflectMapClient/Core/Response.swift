@@ -37,6 +37,7 @@ public struct Response<Value> {
     /// A header's value, looked up without regard to case.
     /// - Parameters:
     ///   - name: The header's name, in any capitalisation.
+    /// - Returns: The header's value, or `nil` when there is none.
     public func header(_ name: String) -> String? {
         if let exact = headers[name] { return exact }
         return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value

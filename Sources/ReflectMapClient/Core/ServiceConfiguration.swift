@@ -7,7 +7,7 @@ public struct ServiceConfiguration: Sendable {
     public var mapper: JSONMapper
     /// Headers sent with every request; an endpoint's own headers win.
     public var headers: [String: String]
-    /// Seconds without progress (nothing sent or received) before a request times out. Seed 003 uses 30.
+    /// Seconds without progress (nothing sent or received) before a request times out; 30 by default.
     public var timeout: TimeInterval
     /// The `User-Agent` header, when set.
     public var userAgent: String?

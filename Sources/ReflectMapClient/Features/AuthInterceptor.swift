@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// Sends `Authorization: Bearer <token>` with the token its provider gives on every request, so a
-/// refreshed token is picked up at once (seed 002's `BackendAuth`).
+/// refreshed token is picked up at once.
 ///
 /// On a 401 it runs `refresh` and retries the call. When many calls get 401 at once, `refresh` runs once
 /// and they all wait for it. A call rejected with a token that a refresh already produced is not
@@ -34,6 +34,8 @@ public actor AuthInterceptor: RequestInterceptor {
     /// Adds the provider's current token.
     /// - Parameters:
     ///   - request: The request to send.
+    /// - Returns: The request with an `Authorization` header, or unchanged when there is no token.
+    /// - Throws: What the token provider throws.
     public func adapt(_ request: URLRequest) async throws -> URLRequest {
         var request = request
         if let token = try await token() {
@@ -48,6 +50,8 @@ public actor AuthInterceptor: RequestInterceptor {
     ///   - request: The request as it was sent.
     ///   - error: Why it failed.
     ///   - attempt: The attempts made so far.
+    /// - Returns: ``RetryDecision/retry(after:)`` after a refresh that produced a new token,
+    ///   ``RetryDecision/doNotRetry`` when it did not, and ``RetryDecision/useDefault`` for other errors.
     public func retry(_ request: URLRequest, failedWith error: APIError, attempt: Int) async -> RetryDecision {
         guard error.statusCode == 401, let refresh else { return .useDefault }
         let sent = request.value(forHTTPHeaderField: "Authorization")

@@ -14,6 +14,7 @@ public protocol RequestInterceptor: Sendable {
     /// ``APIError/invalidRequest(_:)`` unless it is already an ``APIError``).
     /// - Parameters:
     ///   - request: The request to send.
+    /// - Throws: Any error, to fail the call.
     func adapt(_ request: URLRequest) async throws -> URLRequest
 
     /// Decides whether a failed call is sent again. Retries interceptors ask for are capped by
@@ -22,6 +23,7 @@ public protocol RequestInterceptor: Sendable {
     ///   - request: The request as it was sent.
     ///   - error: Why it failed.
     ///   - attempt: The attempts made so far (1 after the first).
+    /// - Returns: Whether and when to send the call again.
     func retry(_ request: URLRequest, failedWith error: APIError, attempt: Int) async -> RetryDecision
 }
 
@@ -29,6 +31,7 @@ extension RequestInterceptor {
     /// Returns the request unchanged.
     /// - Parameters:
     ///   - request: The request to send.
+    /// - Throws: Nothing.
     public func adapt(_ request: URLRequest) async throws -> URLRequest { request }
 
     /// Answers ``RetryDecision/useDefault``.
@@ -36,6 +39,7 @@ extension RequestInterceptor {
     ///   - request: The request as it was sent.
     ///   - error: Why it failed.
     ///   - attempt: The attempts made so far.
+    /// - Returns: ``RetryDecision/useDefault``.
     public func retry(_ request: URLRequest, failedWith error: APIError, attempt: Int) async -> RetryDecision {
         .useDefault
     }

@@ -53,7 +53,7 @@ public struct RetryPolicy: Sendable {
     /// Never retries: for an endpoint that must not be sent twice when the service retries.
     public static let never = RetryPolicy(limit: 0, delay: 0)
 
-    /// Seed 003's policy: three tries in all, 0.2 s apart.
+    /// Three tries in all, 0.2 s apart: two retries of network failures and retryable status codes.
     public static let `default` = RetryPolicy(limit: 2, delay: 0.2)
 
     /// The wait before retry number `retry` (1-based), or `nil` to give up.

@@ -13,6 +13,7 @@ extension APIService {
     ///   - method: The method; `POST` by default.
     ///   - type: The class the response maps into.
     ///   - progress: Told of the bytes sent so far, on a background thread.
+    /// - Returns: The mapped response.
     /// - Throws: ``APIError``, always.
     public func upload<T: Mappable>(_ form: MultipartFormData, to path: String, method: HTTPMethod = .post,
                                     as type: T.Type, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> T {

@@ -10,6 +10,7 @@ public protocol Transport: Sendable {
     /// Must return promptly when its task is cancelled: timeouts and `cancel()` rely on it.
     /// - Parameters:
     ///   - request: The request, adapted by the interceptors.
+    /// - Returns: The body and the HTTP response.
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
     /// Releases resources; called when the service goes away.
     func invalidate()
@@ -55,6 +56,7 @@ public struct StubTransport: Transport {
     /// Answers the request with the handler's response.
     /// - Parameters:
     ///   - request: The request.
+    /// - Returns: The handler's answer, as a body and an HTTP response for the request's URL.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let answer = try await handler(request)
         guard let url = request.url,

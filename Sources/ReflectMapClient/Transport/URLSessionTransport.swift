@@ -46,6 +46,7 @@ public final class URLSessionTransport: Transport, SessionTransport {
     /// Sends the request, following redirects, and returns the body and the response.
     /// - Parameters:
     ///   - request: The request.
+    /// - Returns: The body and the HTTP response.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         try await data(PreparedRequest(urlRequest: request), redirects: .follow, progress: nil)
     }

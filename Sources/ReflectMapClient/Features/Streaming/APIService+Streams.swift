@@ -21,6 +21,7 @@ extension APIService {
     /// - Parameters:
     ///   - endpoint: The request to send.
     ///   - type: The class each line maps into.
+    /// - Returns: The mapped lines, as they arrive; the stream throws ``APIError``.
     public func stream<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) -> AsyncThrowingStream<T, Error> {
         let mapper = configuration.mapper
         return messages(endpoint, accept: "application/x-ndjson, application/jsonl, application/json",
@@ -37,6 +38,7 @@ extension APIService {
     /// - Parameters:
     ///   - endpoint: The request to send.
     ///   - type: The class each event's data maps into.
+    /// - Returns: The events with their data mapped, as they arrive; the stream throws ``APIError``.
     public func events<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) -> AsyncThrowingStream<ServerSentEvent<T>, Error> {
         let mapper = configuration.mapper
         return messages(endpoint, accept: "text/event-stream", parser: EventParser(),

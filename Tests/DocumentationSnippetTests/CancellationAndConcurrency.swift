@@ -1,0 +1,39 @@
+import Foundation
+import ReflectMap
+import ReflectMapClient
+import Testing
+
+// The Cancellation and Concurrency article.
+
+func cancelInFlight(_ service: APIService) async {
+    let task = Task { try await service.request(BookList(), as: [Book].self) }
+    task.cancel()
+
+    let call = service.get("books", responseClass: [Book].self, success: { _ in }, failure: { error in
+        print(error)
+    })
+    call.cancel()
+
+    service.cancelAll()
+}
+
+@Suite("Cancellation and Concurrency article")
+struct CancellationAndConcurrencySnippets {
+    @Test("Cancelling a call reports cancelled")
+    func cancellation() async throws {
+        let stub = StubTransport { _ in
+            try await Task.sleep(for: .seconds(10))
+            return StubTransport.Response()
+        }
+        let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")),
+                                 configuration: ServiceConfiguration(transport: stub))
+        await cancelInFlight(service)
+        let task = Task { try await service.request(BookList(), as: [Book].self) }
+        task.cancel()
+        let result = await task.result
+        guard case .failure(APIError.cancelled) = result else {
+            Issue.record("expected cancelled, got \(result)")
+            return
+        }
+    }
+}

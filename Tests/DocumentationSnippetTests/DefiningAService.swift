@@ -1,0 +1,75 @@
+import Foundation
+import ReflectMap
+import ReflectMapClient
+import Testing
+
+/// The Defining a Service article.
+enum DefiningAService {
+    final class BookService: APIService, @unchecked Sendable {
+        func book(id: Int) async throws -> Book {
+            try await get("books/\(id)", as: Book.self)
+        }
+
+        func page(_ number: Int) async throws -> [Book] {
+            try await get("books", parameters: ["page": number], at: "data", as: [Book].self)
+        }
+
+        func add(_ book: Book) async throws -> Book {
+            try await post("books", body: book, as: Book.self)
+        }
+
+        @discardableResult
+        func books(success: @escaping @Sendable ([Book]) -> Void,
+                   failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+            get("books", responseClass: [Book].self, success: success, failure: failure)
+        }
+    }
+
+    static func configured() -> BookService {
+        let service = BookService(
+            baseURL: URL(string: "https://api.example.com/v1")!,
+            configuration: ServiceConfiguration(
+                mapper: JSONMapper(keyTranslator: .snakeCase),
+                headers: ["X-Client": "ios"],
+                timeout: 30,
+                userAgent: "BookApp/1.0",
+                retryPolicy: RetryPolicy(limit: 2, delay: 0.2, backoffMultiplier: 2),
+                maximumConcurrentRequests: 4
+            )
+        )
+        return service
+    }
+}
+
+@Suite("Defining a Service article")
+struct DefiningAServiceSnippets {
+    let stub = BookStub([
+        "GET /v1/books/7": #"{"id": 7, "title": "Dune"}"#,
+        "GET /v1/books": #"{"data": [{"id": 1, "title": "A"}], "error": null}"#,
+        "POST /v1/books": #"{"id": 9, "title": "New"}"#,
+    ])
+
+    @Test("Each service method sends its request and maps the response class")
+    func serviceMethods() async throws {
+        let service = stubbedService(DefiningAService.BookService.init, stub)
+        #expect(try await service.book(id: 7).title == "Dune")
+        #expect(try await service.page(2) == [Book(id: 1, title: "A")])
+        #expect(try await service.add(Book(id: 0, title: "New")).id == 9)
+        #expect(stub.requests[1].url?.query == "page=2")
+        #expect(String(decoding: stub.requests[2].httpBody ?? Data(), as: UTF8.self) == #"{"id":0,"title":"New"}"#)
+    }
+
+    @Test("The callback form calls back once with the error of an unmatched envelope")
+    func callbacks() async throws {
+        let service = stubbedService(DefiningAService.BookService.init, stub)
+        let error: APIError = await withCheckedContinuation { continuation in
+            service.books(success: { _ in continuation.resume(returning: .invalidRequest("mapped")) },
+                          failure: { continuation.resume(returning: $0) })
+        }
+        guard case .undecodable = error else {
+            Issue.record("expected the envelope to fail to map as an array, got \(error)")
+            return
+        }
+        #expect(DefiningAService.configured().configuration.maximumConcurrentRequests == 4)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ReflectMap
+import ReflectMapClient
+import Testing
+
+/// The Retries, Timeouts and Retry-After article.
+enum RetriesTimeoutsAndRetryAfter {
+    static let configuration: ServiceConfiguration = {
+        let patient = ServiceConfiguration(
+            timeout: 30,
+            retryPolicy: RetryPolicy(limit: 3, delay: 0.5, backoffMultiplier: 2, maximumRetryAfter: 120)
+        )
+        return patient
+    }()
+
+    struct Charge: Endpoint {
+        var method: HTTPMethod { .post }
+        var path: String { "charges" }
+        var retryPolicy: RetryPolicy? { .never }
+    }
+}
+
+@Suite("Retries, Timeouts and Retry-After article")
+struct RetriesTimeoutsAndRetryAfterSnippets {
+    @Test("A 503 with Retry-After is retried, and an endpoint with .never is not")
+    func retries() async throws {
+        let attempts = Counter()
+        let stub = StubTransport { request in
+            attempts.increment()
+            return attempts.value.isMultiple(of: 2)
+                ? StubTransport.Response(body: Data("{}".utf8))
+                : StubTransport.Response(statusCode: 503, headers: ["Retry-After": "0"])
+        }
+        var configuration = RetriesTimeoutsAndRetryAfter.configuration
+        configuration.transport = stub
+        let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")), configuration: configuration)
+        _ = try await service.get("books", as: Empty.self)
+        #expect(attempts.value == 2)
+        await #expect(throws: APIError.self) { try await service.request(RetriesTimeoutsAndRetryAfter.Charge(), as: Empty.self) }
+        #expect(attempts.value == 3)
+    }
+}
+
+/// A thread-safe count.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+
+    func increment() {
+        lock.withLock { count += 1 }
+    }
+}
