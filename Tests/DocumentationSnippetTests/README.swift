@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import ReflectMap
 import ReflectMapClient
 import Testing
@@ -61,6 +62,84 @@ func readmeClient(session: Session) async throws {
     }
 }
 
+/// The types the "Every type an app has" blocks use.
+enum READMETypes {
+    struct Money: Equatable, Sendable, CustomStringConvertible {
+        var amount: Decimal = 0
+        var currency = "USD"
+        init() {}
+        init?(_ text: String) {
+            let parts = text.split(separator: " ")
+            guard parts.count == 2, let amount = Decimal(string: String(parts[0])) else { return nil }
+            self.amount = amount
+            self.currency = String(parts[1])
+        }
+        var description: String { "\(amount) \(currency)" }
+    }
+    enum MoneyError: Error { case notMoney }
+    struct Tag: Mappable, Equatable { var name = "" }
+    struct Item: Mappable { var quantity = 0 }
+    struct GeoPoint: Codable, Equatable, Sendable { var lat = 0.0, lng = 0.0 }
+
+    struct MoneyAdapter: JSONAdapter {
+        func read(_ json: JSONValue) throws -> Money {
+            guard case .string(let text) = json, let money = Money(text) else { throw MoneyError.notMoney }
+            return money                                       // "12.30 USD"
+        }
+        func write(_ value: Money) throws -> JSONValue { .string(value.description) }
+    }
+
+    struct Event: Mappable {
+        @JSONTransform(SecondsSince1970()) var createdAt = Date()
+        @JSONTransform(DateFormat("yyyy-MM-dd")) var day = Date()
+        @JSONTransform(NumberAsString<Int64>()) var id: Int64 = 0      // "9007199254740993" both ways
+        @JSONTransform(LossyArray<Tag>()) var tags: [Tag] = []        // drops bad elements, strict mode too
+        @JSONKey(path: "location.lat") var latitude = 0.0             // {"location": {"lat": …}}
+        var attendees: Set<String> = []
+        var seatsByRow: [Int: String] = [:]                           // {"1": "A"}, as JSONEncoder writes it
+    }
+
+    class Animal: JSONPolymorphic {
+        class var typeKey: String { "type" }
+        class var subtypes: [String: any Mappable.Type] { ["dog": Dog.self, "cat": Cat.self] }
+        var name = ""
+        required init() {}
+    }
+    final class Dog: Animal { var barks = true }
+    final class Cat: Animal { var lives = 9 }
+
+    struct Account: MappableCodable {
+        var id = 0
+        @JSONKey("user_name") var name = ""
+        var home: GeoPoint?                                   // a Codable struct from another library
+    }
+
+    @Observable final class Basket: Mappable {
+        var items: [Item] = []
+        var total = 0
+        required init() {}
+        func didFinishMapping() throws { total = items.reduce(0) { $0 + $1.quantity } }
+    }
+
+    struct Price: Mappable { var total = Money() }
+
+    static func register() throws -> Money {
+        let shop = JSONMapper(keyTranslator: .snakeCase, adapters: [MoneyAdapter()])
+        return try shop.map(Price.self, from: json(#"{"total": "12.30 USD"}"#)).total
+    }
+
+    static func decode(_ data: Data) throws -> Account {
+        let account = try JSONDecoder().decode(Account.self, from: data)
+        return account
+    }
+
+    static func update(_ basket: Basket, with patch: Data) throws {
+        let mapper = JSONMapper()
+        var basket = basket
+        try mapper.update(&basket, from: patch)                   // only the keys present change
+    }
+}
+
 @Suite("README")
 struct READMESnippets {
     @Test("The quick start maps bytes, arrays and envelopes, and writes back")
@@ -80,6 +159,24 @@ struct READMESnippets {
         #expect(user.screenName == "ada" && user.name == "ada_l" && users.count == 2 && first.name == "Cy")
         #expect(dictionary["user_name"] as? String == "ada_l")
         #expect(try mapper.map(User.self, from: bytes).followersCount == 3)
+    }
+
+    @Test("The README's adapter, transforms, polymorphism, Codable and hook examples work")
+    func everyType() throws {
+        #expect(try READMETypes.register() == READMETypes.Money("12.30 USD"))
+        let event = try JSONMapper().map(READMETypes.Event.self, from: json("""
+        {"createdAt": 0, "day": "2024-01-02", "id": "9007199254740993", "tags": [{"name": "a"}, 1],
+         "location": {"lat": 1.5}, "attendees": ["x", "x"], "seatsByRow": {"1": "A"}}
+        """))
+        #expect(event.id == 9_007_199_254_740_993 && event.tags.count == 1 && event.latitude == 1.5)
+        #expect(event.attendees == ["x"] && event.seatsByRow == [1: "A"])
+        let pets = try JSONMapper().map([READMETypes.Animal].self, from: json(#"[{"type": "cat", "lives": 3}]"#))
+        #expect((pets.first as? READMETypes.Cat)?.lives == 3)
+        #expect(try READMETypes.decode(json(#"{"id": "4", "user_name": "ada"}"#)).id == 4)
+        let basket = try JSONMapper().map(READMETypes.Basket.self, from: json(#"{"items": [{"quantity": 2}]}"#))
+        #expect(basket.total == 2)
+        try READMETypes.update(basket, with: json(#"{"items": [{"quantity": 5}]}"#))
+        #expect(basket.total == 5)
     }
 
     @Test("The README's service and router send their requests and map the responses")
