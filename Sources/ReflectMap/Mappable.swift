@@ -39,10 +39,11 @@ public protocol Mappable: SendableMetatype {
     /// - the top-level model's rejection throws in both modes.
     ///
     /// Each hook runs once per model the mapper returns, even for a document the byte route hands to
-    /// the tree route (a repeated key, say): on the byte route a class model's hook waits until the
-    /// whole document has been read, and a struct model's hook (which cannot change the model) is not
-    /// run again by the tree read. When a class model's hook rejects it on the byte route, the
-    /// document is read again through a tree, which runs the hooks of that read's class models.
+    /// the tree route (a repeated key, say): the byte route runs the hooks only once it has read the
+    /// whole document, walking the finished models children first. When a hook rejects a model
+    /// there, the document is read again through a tree, which handles the rejection where the model
+    /// sits and runs the hooks of that read's models; the hooks that ran before the rejection ran on
+    /// models that are then discarded.
     ///
     /// - Throws: Any error, to reject the model.
     func didFinishMapping() throws
