@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target (Fuzz/FuzzTarget.swift plus the ReflectMap sources, with
-# -sanitize=fuzzer,address) and runs it for the given number of seconds (default 60).
+# Builds the libFuzzer target (Fuzz/FuzzTarget.swift and Fuzz/FuzzTypes.swift plus the ReflectMap
+# sources, with -sanitize=fuzzer,address) and runs it for the given number of seconds (default 60).
+# The build takes /tmp/swift-build.lock itself (one Swift build on the machine at a time), so do not
+# wrap this script in flock; the fuzzing run does not hold the lock.
 #
 #   Fuzz/run.sh 600            fuzz for ten minutes
 #   Fuzz/run.sh 600 -jobs=2    extra arguments go to libFuzzer
 #
-# The corpus starts from JSONTestSuite and grows in .build-fuzz/corpus. A crash leaves its input in
+# The corpus starts from JSONTestSuite and Fuzz/corpus (seeds for the issue-12 models in
+# FuzzTypes.swift) and grows in .build-fuzz/corpus; Fuzz/fuzz.dict gives libFuzzer their keys. A crash leaves its input in
 # .build-fuzz/ (crash-*); turn each into a regression test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,12 +18,17 @@ shift || true
 out=.build-fuzz
 mkdir -p "$out/corpus"
 cp -n Tests/ReflectMapTests/Fixtures/JSONTestSuite/*.json "$out/corpus/" 2>/dev/null || true
+cp -n Fuzz/corpus/*.json "$out/corpus/" 2>/dev/null || true
 
 echo "== building the fuzz target"
 # shellcheck disable=SC2046
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ReflectMap -package-name reflectmap \
-    $(find Sources/ReflectMap -name '*.swift' | sort) Fuzz/FuzzTarget.swift -o "$out/fuzz-json"
+flock -o /tmp/swift-build.lock \
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ReflectMap -package-name reflectmap \
+    $(find Sources/ReflectMap -name '*.swift' | sort) Fuzz/FuzzTarget.swift Fuzz/FuzzTypes.swift -o "$out/fuzz-json"
 
 echo "== fuzzing for $seconds s"
 cd "$out"
-./fuzz-json -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 "$@" corpus
+# Swift's backtracer and ASan fight over a fatalError (an ASan report inside the crash handler);
+# the fatalError's message is all that is needed.
+SWIFT_BACKTRACE=enable=no ./fuzz-json -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+    -dict=../Fuzz/fuzz.dict "$@" corpus
