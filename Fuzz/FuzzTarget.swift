@@ -8,7 +8,14 @@
 // 3. maps the bytes into models in lenient and strict mode, and traps if mapping calls valid JSON
 //    malformed, or accepts JSON that JSONValue rejected;
 // 4. maps the same JSON through the dictionary route, and traps if the two routes disagree on
-//    success, or on the model and the report where both succeed.
+//    success, or on the model and the report where both succeed;
+// 5. does the same for one of the models built on issue 12's features (Fuzz/FuzzTypes.swift, chosen
+//    by the input's shape: a registered adapter that throws on bad input, @JSONTransform, nested
+//    @JSONKey paths, a polymorphic class hierarchy, Sets and keyed dictionaries, Codable properties,
+//    didFinishMapping hooks that reject), and also checks: both routes agree on the error's kind and path, the hooks run as often on both
+//    routes, lenient mode throws only at the top level (besides malformed JSON and depth), writing
+//    and reading back round-trips (strictly, where the first read was clean), and `update(_:from:)`
+//    on a default value agrees with `map`. See `checkTypes`.
 import Foundation
 
 struct FuzzModel: Mappable {
@@ -92,6 +99,7 @@ public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             fatalError("mapping threw something other than MappingError: \(error)")
         }
     }
+    checkTypes(data, parsed)
     return 0
 }
 
@@ -115,7 +123,7 @@ private func isInfinite(_ data: Data, at offset: Int) -> Bool {
 }
 
 /// Whether 39 or more digits stand in a row somewhere.
-private func hasLongDigitRun(_ data: Data) -> Bool {
+func hasLongDigitRun(_ data: Data) -> Bool {
     var run = 0
     for byte in data {
         run = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? run + 1 : 0
@@ -125,6 +133,6 @@ private func hasLongDigitRun(_ data: Data) -> Bool {
 }
 
 /// Whether the input may nest deeper than the mapper's limit (256), which JSONValue's 512 allows.
-private func exceedsMapperDepth(_ data: Data) -> Bool {
+func exceedsMapperDepth(_ data: Data) -> Bool {
     data.filter { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") }.count >= 256
 }

@@ -28,6 +28,28 @@ WRONG = ["null", "true", "false", "0", "-3", "2.5", '"str"', '"12"', "[]", "[1,2
          "123456789012345678901234567890", '""', "[null]", '{"a":[{}]}']
 
 
+# Issue 12: adapters and transforms, from the fixed set defined in Harness.swift.txt.
+# Money goes through MoneyAdapter, registered on every mapper; the rest are @JSONTransform properties:
+# (name, Swift type, adapter expression, default, values that read, values the adapter refuses).
+MONEY_GOOD = ['"12.30 USD"', '"0 EUR"', '"-7.05 JPY"', '"1 CHF"', '"999999999999.99 GBP"', '"+3.10 USD"']
+MONEY_BAD = ['"12,30 USD"', '"12.3 USD"', '"USD"', '"1 usd"', "5", '""', '"1.00 ERR"']
+TRANSFORMS = [
+    ("seconds", "Date", "SecondsSince1970()", "Date(timeIntervalSince1970: 0)",
+     ["0", "1700000000", "-1", "1.5", '"42"', "1e10", "0.1", "-62135596800", "2.5e-3"], ['"x"', "true", '""', "[]"]),
+    ("millis", "Date", "MillisecondsSince1970()", "Date(timeIntervalSince1970: 0)",
+     ["0", "1700000000123", '"5"', "-1", "1.5", "1e15"], ['"soon"', "false", "{}"]),
+    ("dateformat", "Date", 'DateFormat("yyyy-MM-dd")', "Date(timeIntervalSince1970: 0)",
+     ['"2024-02-29"', '"1970-01-01"', '"1999-12-31"', '"0001-01-01"', '"2024-1-5"'],
+     ['"2023-02-29"', '"2024-13-01"', '"x"', "5", '"2024-02-29T00:00:00Z"']),
+    ("numstr", "Int64", "NumberAsString<Int64>()", "0",
+     ['"123"', "123", '"-9223372036854775808"', '"9007199254740993"', '"+5"', "-4"],
+     ['"9223372036854775808"', '"1.5"', "1.5", '"x"', '""', '" 1"', "1e2", "true"]),
+    ("hex", "Colour", "HexColour()", "Colour()",
+     ['"#ff8800"', '"#FFFFFF"', '"#000000"', '"#0a0B0c"'], ['"#fff"', '"ff8800"', "7", '"#gg0000"']),
+]
+TYPE_KEYS = ["type", "kind", "@type", "_t"]
+
+
 def literal(doc, truncated=False):
     """A Swift (document, mayReject) tuple; tabs and newlines become the raw string's escapes."""
     may_reject = truncated or "1e400" in doc or max_depth(doc) >= 256
@@ -64,9 +86,10 @@ class Type:
 
 
 class Prop:
-    def __init__(self, name, type_, decl="var", attribute=None, key=None, alternates=()):
+    def __init__(self, name, type_, decl="var", attribute=None, key=None, alternates=(), transform=None):
         self.name, self.type, self.decl = name, type_, decl
         self.attribute, self.key, self.alternates = attribute, key, list(alternates)
+        self.transform = transform  # (TRANSFORMS entry, explicit key or None) for attribute "transform"
 
     @property
     def read(self):
@@ -77,11 +100,19 @@ class Prop:
         return self.decl in ("var", "let") and self.attribute != "ignored"
 
 
+def declarable(model, known_f3):
+    """Whether a property may be declared with this model's type: not a subclass of a polymorphic base
+    (known finding F3), unless asked for."""
+    return known_f3 or not (model.base and model.base.poly)
+
+
 class Model:
     def __init__(self, index, kind, base=None, final=True):
         self.index, self.kind, self.base, self.final = index, kind, base, final
         self.name = f"M{index}"
         self.props = []
+        # A JSONPolymorphic base: (typeKey, [(label, model)]); its subclasses come right after it.
+        self.poly = None
 
     def all_props(self):
         return (self.base.all_props() if self.base else []) + self.props
@@ -91,8 +122,11 @@ class Model:
 
 
 class Generator:
-    def __init__(self, rng, model_count, documents_per_model):
+    def __init__(self, rng, model_count, documents_per_model, known_f3=False):
+        """known_f3: also declare properties and top-level checks of a polymorphic base's subclasses,
+        which known finding F3 (findings/README.md) makes unmappable."""
         self.rng = rng
+        self.known_f3 = known_f3
         self.documents_per_model = documents_per_model
         self.snake = rng.random() < 0.5
         self.enums = []
@@ -106,15 +140,46 @@ class Generator:
                 cases = [(f"c{i}", str(v)) for i, v in enumerate(values)]
             self.enums.append((f"E{index}", raw, cases))
         self.alternate_counter = 0
+        self.group_counter = 0
         self.models = []
-        for index in range(model_count):
-            self.models.append(self.make_model(index))
+        while len(self.models) < model_count:
+            index = len(self.models)
+            if model_count - index >= 3 and rng.random() < 0.12:
+                self.models += self.make_hierarchy(index, min(rng.randint(2, 3), model_count - index - 1))
+            else:
+                self.models.append(self.make_model(index))
+
+    def make_hierarchy(self, index, subclasses):
+        """A JSONPolymorphic base and its subclasses, chosen by a discriminator; the base itself is
+        listed among the subtypes half the time."""
+        rng = self.rng
+        base = Model(index, "class", final=False)
+        base.poly = ("?", [])  # set below; already marks the subclasses as not declarable (F3)
+        group = [base]
+        self.models.append(base)
+        try:
+            used = base.used_names()
+            for _ in range(rng.randint(0, 3)):
+                base.props.append(self.make_prop(base, self.fresh_name(used), used))
+            for number in range(subclasses):
+                sub = Model(index + 1 + number, "class", base=base, final=True)
+                self.models.append(sub)
+                group.append(sub)
+                used = sub.used_names()
+                for _ in range(rng.randint(0, 4)):
+                    sub.props.append(self.make_prop(sub, self.fresh_name(used), used))
+        finally:
+            del self.models[-len(group):]
+        labels = rng.sample(["a", "b", "c", "Circle", "rect-2", "x.y", "0", "sub"], len(group))
+        listed = [(labels[i], model) for i, model in enumerate(group) if i > 0 or rng.random() < 0.5]
+        base.poly = (rng.choice(TYPE_KEYS), listed)
+        return group
 
     # ---- declarations
 
     def make_model(self, index):
         rng = self.rng
-        bases = [m for m in self.models if m.kind == "class" and not m.final]
+        bases = [m for m in self.models if m.kind == "class" and not m.final and not m.poly]
         roll = rng.random()
         if bases and roll < 0.3:
             model = Model(index, "class", base=rng.choice(bases), final=rng.random() < 0.6)
@@ -151,16 +216,48 @@ class Generator:
     def make_prop(self, model, name, used):
         rng = self.rng
         roll = rng.random()
-        classes = [m for m in self.models if m.kind == "class"]
+        classes = [m for m in self.models if m.kind == "class" and declarable(m, self.known_f3)]
         if roll < 0.06 and classes:
             return Prop(name, self.optional(self.model_type(rng.choice(classes))), decl="weak")
         if roll < 0.12:
             return Prop(name, self.scalar(), decl="lazy")
         if roll < 0.2:
             return Prop(name, self.make_type(model, 0, allow_self=False), decl="let")
+        if roll < 0.28:
+            entry = rng.choice(TRANSFORMS + [("lossy",)])
+            key = f"t_{name}" if rng.random() < 0.3 else None
+            if key:
+                used.add(key)
+            if entry[0] == "lossy":
+                targets = [m for m in self.models if m is not model and not m.poly and declarable(m, self.known_f3)]
+                if not targets:
+                    entry = TRANSFORMS[0]
+                else:
+                    inner = self.model_type(rng.choice(targets))
+                    return Prop(name, Type("array", f"[{inner.swift}]", inner=inner), attribute="transform",
+                                transform=(("lossy", None, f"LossyArray<{inner.swift}>()", "[]", [], []), key))
+            type_ = Type("adapted", entry[1], target=entry)
+            if rng.random() < 0.25:
+                type_ = self.optional(type_)
+            return Prop(name, type_, attribute="transform", transform=(entry, key))
         type_ = self.make_type(model, 0, allow_self=True)
         roll = rng.random()
-        if roll < 0.2:
+        if roll < 0.1:
+            # A nested key path; the first step is shared with other paths of the model half the time.
+            groups = getattr(model, "groups", None) or []
+            model.groups = groups
+            if not groups or rng.random() < 0.5:
+                self.group_counter += 1
+                groups.append(f"g{self.group_counter}_{rng.choice(WORDS)}")
+                used.add(groups[-1])
+            steps = [rng.choice(groups)] + [rng.choice(["in", "deep", "x"]) for _ in range(rng.choice([0, 1]))] + [name]
+            alternates = []
+            for _ in range(rng.choice([0, 0, 1])):
+                self.alternate_counter += 1
+                alternates.append(f"alt{self.alternate_counter}_{rng.choice(WORDS)}")
+            used.update(alternates)
+            return Prop(name, type_, attribute="path", key=".".join(steps), alternates=alternates)
+        if roll < 0.28:
             key = f"k_{name}" if rng.random() < 0.5 else self.json_key(name)
             alternates = []
             for _ in range(rng.choice([0, 1, 1, 2, 3])):
@@ -196,7 +293,7 @@ class Generator:
         """allow_self: a struct may hold itself only inside an array or dictionary; a class anywhere optional."""
         rng = self.rng
         roll = rng.random()
-        earlier = [m for m in self.models if m is not model]
+        earlier = [m for m in self.models if m is not model and declarable(m, self.known_f3)]
         if depth < 3 and roll < 0.25:
             inner = self.make_type(model, depth + 1, allow_self=True)
             if inner.kind == "optional" and rng.random() < 0.5:
@@ -213,7 +310,10 @@ class Generator:
                 return Type("array", f"[{inner.swift}]", inner=inner)
             return self.optional(inner)
         if roll < 0.72 and (earlier or allow_self):
-            candidates = earlier + ([model] if allow_self or model.kind == "class" else [])
+            itself = (allow_self or model.kind == "class") and declarable(model, self.known_f3)
+            candidates = earlier + ([model] if itself else [])
+            if not candidates:
+                return self.scalar()
             target = rng.choice(candidates)
             if target is model and depth == 0:
                 # A model cannot hold itself directly: through an optional (classes) or an array.
@@ -226,6 +326,8 @@ class Generator:
         if roll < 0.82 and self.enums:
             name, raw, cases = rng.choice(self.enums)
             return Type("enum", name, target=(raw, cases))
+        if roll < 0.86:
+            return Type("money", "Money")
         return self.scalar()
 
     def default(self, type_, owner):
@@ -240,6 +342,10 @@ class Generator:
             return "." + type_.target[1][0][0]
         if type_.kind == "model":
             return f"{type_.target.name}()"
+        if type_.kind == "money":
+            return "Money()"
+        if type_.kind == "adapted":
+            return type_.target[3]
         what = type_.target[0]
         if what == "int":
             return str(rng.choice([0, 0, 1, 7]))
@@ -258,6 +364,18 @@ class Generator:
         if prop.decl == "let":
             return f"let {prop.name}: {t.swift} = {self.default(t, owner)}"
         default = self.default(t, owner)
+        if prop.attribute == "transform":
+            entry, key = prop.transform
+            args = entry[2] + (f', key: "{key}"' if key else "")
+            if t.kind == "optional":
+                return f"@JSONTransform({args}) var {prop.name}: {t.swift}"
+            return f"@JSONTransform({args}) var {prop.name}: {t.swift} = {default}"
+        if prop.attribute == "path":
+            args = [f'path: "{prop.key}"'] + ([f"alternates: " + ", ".join(f'"{a}"' for a in prop.alternates)]
+                                               if prop.alternates else [])
+            if t.kind == "optional" and self.rng.random() < 0.5:
+                return f"@JSONKey({', '.join(args)}) var {prop.name}: {t.swift}"
+            return f"@JSONKey({', '.join(args)}) var {prop.name}: {t.swift} = {default}"
         if prop.attribute == "ignored":
             if t.kind == "optional" and self.rng.random() < 0.5:
                 return f"@JSONIgnored var {prop.name}: {t.swift}"
@@ -283,6 +401,12 @@ class Generator:
             elif model.base:
                 final = "final " if model.final else ""
                 lines.append(f"{final}class {model.name}: {model.base.name} {{")
+            elif model.poly:
+                type_key, listed = model.poly
+                lines.append(f"class {model.name}: JSONPolymorphic {{")
+                lines.append(f'    class var typeKey: String {{ "{type_key}" }}')
+                entries = ", ".join(f'"{label}": {m.name}.self' for label, m in listed)
+                lines.append(f"    class var subtypes: [String: any Mappable.Type] {{ [{entries}] }}")
             else:
                 final = "final " if model.final else ""
                 lines.append(f"{final}class {model.name}: Mappable {{")
@@ -316,6 +440,11 @@ class Generator:
             if depth > 4:
                 return rng.choice(["{}", "null"])
             return self.object(type_.target, depth + 1, noise)
+        if kind == "money":
+            return rng.choice(MONEY_BAD) if rng.random() < 0.2 else rng.choice(MONEY_GOOD)
+        if kind == "adapted":
+            good, bad = type_.target[4], type_.target[5]
+            return rng.choice(bad) if rng.random() < 0.2 else rng.choice(good)
         if kind == "enum":
             raw, cases = type_.target
             if rng.random() < 0.1:
@@ -350,8 +479,20 @@ class Generator:
         return rng.choice(WRONG)
 
     def object(self, model, depth, noise):
+        """A JSON object for `model`; for a polymorphic base, for one of its subtypes (or, now and then,
+        with an unknown, missing or non-string discriminator)."""
         rng = self.rng
+        discriminator = None
+        if model.poly:
+            type_key, listed = model.poly
+            roll = rng.random()
+            if roll < 0.8:
+                label, model = rng.choice(listed)
+                discriminator = (f'"{type_key}"', f'"{label}"')
+            elif roll < 0.9:
+                discriminator = (f'"{type_key}"', rng.choice(['"zzz"', "1", "null", '"A"', "[]"]))
         members = []
+        paths = {}  # first step of a key path → [(rest of the path, value)]
         for prop in model.all_props():
             keys = [prop.key] + prop.alternates if prop.attribute == "key" else [self.json_key(prop.name)]
             if not prop.read and rng.random() < 0.5:
@@ -364,13 +505,35 @@ class Generator:
             if rng.random() < 0.08:
                 chosen.append(rng.choice(chosen))  # a repeated key
             for key in chosen:
-                members.append((f'"{key}"', self.value(prop.type, depth, noise)))
+                if prop.attribute == "path" and key == prop.key:
+                    first, rest = key.split(".", 1)
+                    paths.setdefault(first, []).append((rest, self.value(prop.type, depth, noise)))
+                else:
+                    members.append((f'"{key}"', self.value(prop.type, depth, noise)))
+        for first, entries in paths.items():
+            members.append((f'"{first}"', self.nested(entries) if rng.random() > noise + 0.03
+                            else rng.choice(["3", "null", "[]", '"s"', "{}"])))
+        if discriminator:
+            members.append(discriminator)
         for _ in range(rng.choice([0, 0, 1, 2])):
             members.append((rng.choice(STRINGS + ['"extra"', f'"{rng.choice(WORDS)}"']), self.wrong(depth)))
         if rng.random() < 0.5:
             rng.shuffle(members)
         space = rng.choice(["", "", " ", "\t ", "\n  "])
         return "{" + space + ("," + space).join(f"{k}:{space}{v}" for k, v in members) + space + "}"
+
+    def nested(self, entries):
+        """The objects that key paths lead through, members sharing a step merged into one object."""
+        groups, members = {}, []
+        for rest, value in entries:
+            if "." in rest:
+                first, tail = rest.split(".", 1)
+                groups.setdefault(first, []).append((tail, value))
+            else:
+                members.append((f'"{rest}"', value))
+        members += [(f'"{first}"', self.nested(group)) for first, group in groups.items()]
+        self.rng.shuffle(members)
+        return "{" + ",".join(f"{k}:{v}" for k, v in members) + "}"
 
     def documents(self, model):
         rng = self.rng
@@ -393,10 +556,12 @@ class Generator:
         lines = ["// Generated by Fuzz/Shapes/shapefuzz.py, seed %d. Reproduce: shapefuzz.py --seed %d --rounds 1" % (seed, seed),
                  "import Foundation", "import ReflectMap", "", self.swift_declarations(), HARNESS, "",
                  "let mappers: [(String, JSONMapper)] = [",
-                 f'    ("lenient", JSONMapper(keyTranslator: {translator}, mode: .lenient)),',
-                 f'    ("strict", JSONMapper(keyTranslator: {translator}, mode: .strict)),',
+                 f'    ("lenient", JSONMapper(keyTranslator: {translator}, mode: .lenient, adapters: [MoneyAdapter()])),',
+                 f'    ("strict", JSONMapper(keyTranslator: {translator}, mode: .strict, adapters: [MoneyAdapter()])),',
                  "]", f"let failOnKnown = {'true' if fail_on_known else 'false'}", "var tally = Tally()"]
         for model in self.models:
+            if not declarable(model, self.known_f3):
+                continue
             docs = self.documents(model)
             lines.append(f'check({model.name}.self, "{model.name}", [')
             lines += [literal(doc, truncated) for doc, truncated in docs]
@@ -410,6 +575,7 @@ class Generator:
                 lines.append("], mappers, &tally)")
         lines.append(f'print("SUMMARY models={len(self.models)} documents=\\(tally.documents) '
                      f'checks=\\(tally.checks) failures=\\(tally.failures)")')
-        lines.append('print("NOTES byteRejections=\\(tally.byteRejections) orderDependent=\\(tally.orderDependent)")')
+        lines.append('print("NOTES byteRejections=\\(tally.byteRejections) orderDependent=\\(tally.orderDependent) '
+                     'lenientMapped=\\(tally.mapped) lenientClean=\\(tally.clean)")')
         lines.append("if tally.failures > 0 { exit(1) }")
         return "\n".join(lines) + "\n"
