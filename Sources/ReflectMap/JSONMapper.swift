@@ -279,7 +279,7 @@ extension JSONMapper {
     private func read<T>(
         _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
-        let result: (value: T, report: MappingReport, adapter: TypeAdapter<T>)
+        let result: (value: T, report: MappingReport, finished: [any Mappable])
         do {
             result = try readBytes(T.self, from: data, at: keyPath, reporting: reporting)
         } catch let error as MappingError {
@@ -293,17 +293,17 @@ extension JSONMapper {
         // The hooks the byte route deferred, children before parents. A model one of them rejects is
         // handled where it sits, which only a read that runs hooks as it goes can do.
         do {
-            try result.adapter.finishModels(in: result.value)
+            for model in result.finished { try model.didFinishMapping() }
         } catch {
             return try readTree(T.self, from: data, at: keyPath, reporting: reporting)
         }
         return (result.value, result.report)
     }
 
-    /// Maps bytes straight into the model's fields; their hooks wait for the caller.
+    /// Maps bytes straight into the model's fields; the models' hooks wait in `finished`.
     private func readBytes<T>(
         _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
-    ) throws -> (value: T, report: MappingReport, adapter: TypeAdapter<T>) {
+    ) throws -> (value: T, report: MappingReport, finished: [any Mappable]) {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         var scanner = JSONScanner(data)
         var path: [PathComponent] = []
@@ -314,7 +314,7 @@ extension JSONMapper {
         let value = try read(adapter, &reader)
         var rest = reader.scanner
         try rest.finish(enclosing: open, maxDepth: maxDepth)
-        return (value, reader.report?.canonical ?? MappingReport(), adapter)
+        return (value, reader.report?.canonical ?? MappingReport(), reader.deferredModels)
     }
 
     /// Maps bytes through a ``JSONValue`` tree and the tree route. The tree is parsed with the

@@ -40,7 +40,7 @@ public protocol Mappable: SendableMetatype {
     ///
     /// Each hook runs once per model the mapper returns, even for a document the byte route hands to
     /// the tree route (a repeated key, say): the byte route runs the hooks only once it has read the
-    /// whole document, walking the finished models children first. When a hook rejects a model
+    /// whole document, in the order the models were finished. When a hook rejects a model
     /// there, the document is read again through a tree, which handles the rejection where the model
     /// sits and runs the hooks of that read's models; the hooks that ran before the rejection ran on
     /// models that are then discarded.

@@ -55,7 +55,11 @@ public struct MillisecondsSince1970: JSONAdapter {
 public struct DateFormat: JSONAdapter {
     /// The format pattern.
     public let format: String
-    private let formatter: SharedFormatter
+    /// The time zone of dates without one in the text.
+    public let timeZone: TimeZone
+    /// The formatter, shared by every `DateFormat` with the same pattern and time zone: the wrapper
+    /// is made again with every model instance, and a `DateFormatter` is costly to make.
+    private var formatter: SharedFormatter { SharedFormatter.shared(format: format, timeZone: timeZone) }
 
     /// Creates the adapter.
     ///
@@ -64,11 +68,7 @@ public struct DateFormat: JSONAdapter {
     ///   - timeZone: The time zone of dates without one in the text; UTC by default.
     public init(_ format: String, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) {
         self.format = format
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = format
-        self.formatter = SharedFormatter(formatter: formatter)
+        self.timeZone = timeZone
     }
 
     /// - Parameter json: A string in the format.
@@ -98,7 +98,25 @@ private final class SharedFormatter: @unchecked Sendable {
     private let formatter: DateFormatter
     private let lock = NSLock()
 
-    init(formatter: DateFormatter) {
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var cache: [String: SharedFormatter] = [:]
+
+    /// The formatter for a pattern and time zone, made on first use.
+    static func shared(format: String, timeZone: TimeZone) -> SharedFormatter {
+        let key = timeZone.identifier + "\u{0}" + format
+        return cacheLock.withLock {
+            if let existing = cache[key] { return existing }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = timeZone
+            formatter.dateFormat = format
+            let shared = SharedFormatter(formatter: formatter)
+            cache[key] = shared
+            return shared
+        }
+    }
+
+    private init(formatter: DateFormatter) {
         self.formatter = formatter
     }
 

@@ -54,22 +54,31 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
         }
         writer.endArray(isEmpty: value.isEmpty)
     }
-
-    override func finishModels(in value: [Element]) throws {
-        guard element.holdsModels else { return }
-        for item in value { try element.finishModels(in: item) }
-    }
-
-    override var holdsModels: Bool { element.holdsModels }
 }
 
 /// `Set<Element>`: read and written as a JSON array, as `JSONEncoder` does. Repeated elements
 /// collapse into one.
 final class SetAdapter<Element: Hashable>: TypeAdapter<Set<Element>>, @unchecked Sendable {
     let array: ArrayAdapter<Element>
+    /// Puts the elements in order for ``JSONMapper/OutputFormatting/sortedKeys`` output, so that it is
+    /// stable: `Comparable` elements by value; `nil` for other elements, written in the set's order.
+    private let sorter: (([Element]) -> [Element])?
 
     init(element: TypeAdapter<Element>) {
         array = ArrayAdapter(element: element)
+        if let comparable = Element.self as? any Comparable.Type {
+            sorter = Self.sorter(comparable)
+        } else {
+            sorter = nil
+        }
+    }
+
+    private static func sorter<Sortable: Comparable>(_ type: Sortable.Type) -> ([Element]) -> [Element] {
+        { elements in
+            let sortable = elements.compactMap { $0 as? Sortable }
+            guard sortable.count == elements.count else { return elements }
+            return sortable.sorted().compactMap { $0 as? Element }
+        }
     }
 
     override func read(_ reader: inout JSONReader) throws -> Set<Element>? {
@@ -78,15 +87,9 @@ final class SetAdapter<Element: Hashable>: TypeAdapter<Set<Element>>, @unchecked
     }
 
     override func write(_ value: Set<Element>, to writer: inout JSONWriter) throws {
-        try array.write(Array(value), to: &writer)
+        let elements = Array(value)
+        try array.write(writer.sortsKeys ? sorter?(elements) ?? elements : elements, to: &writer)
     }
-
-    override func finishModels(in value: Set<Element>) throws {
-        guard array.holdsModels else { return }
-        for item in value { try array.element.finishModels(in: item) }
-    }
-
-    override var holdsModels: Bool { array.holdsModels }
 }
 
 /// `[Key: Value]`: maps each member of a JSON object, its key converted by `Keys`: ``StringKeys``,
@@ -107,14 +110,24 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
         var droppedKeys: Set<String> = []
         let adapter = value
         let codec = keys
+        // Converted keys can be spelled two ways (`"1"` and `"01"` in an `[Int: V]`). Which spelling
+        // counts is settled before any value is read, from all the object's keys, so that neither
+        // the order of the input nor a dictionary's hash order changes the answer (finding F2).
+        let winners = codec.isIdentity ? [:] : try Self.winningSpellings(reader.peekKeys() ?? [], codec)
         let isObject = try reader.readObject { text, reader in
             guard let key = codec.decode(text) else {
                 let _: Value? = try reader.fail(.invalidValue(value: JSONScalar.string(text).summary, type: "\(codec.typeName) key"))
                 return try reader.skipValue()
             }
+            if !codec.isIdentity, let winner = winners[key], winner != text {
+                let _: Value? = try reader.fail(.invalidValue(
+                    value: JSONScalar.string(text).summary,
+                    type: "\(codec.typeName) key, as another spelling of the same key (\"\(winner)\") is in the object"
+                ))
+                return try reader.skipValue()
+            }
             // A repeated key, kept or dropped before: a tree holds only its last value, so the byte
-            // route hands the document to the tree route (see `RepeatedPropertyValue`). In a tree only
-            // two spellings of one key (`"1"` and `"01"`) can meet; the last one read wins.
+            // route hands the document to the tree route (see `RepeatedPropertyValue`).
             let repeated = if let mapped = try adapter.read(&reader) {
                 result.updateValue(mapped, forKey: key) != nil || (!droppedKeys.isEmpty && droppedKeys.contains(text))
             } else {
@@ -124,6 +137,24 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
         }
         guard isObject else { return try reader.rejectValue(expected: "an object of \(value.typeName)") }
         return result
+    }
+
+    /// For each key that more than one spelling gives, the spelling that counts: the canonical one
+    /// (as the key writes back), else the one that sorts first.
+    private static func winningSpellings(_ texts: [String], _ codec: Keys) -> [Key: String] {
+        var winners: [Key: String] = [:]
+        var contested = false
+        for text in texts {
+            guard let key = codec.decode(text) else { continue }
+            guard let current = winners[key] else {
+                winners[key] = text
+                continue
+            }
+            contested = true
+            let canonical = codec.encode(key)
+            if current != canonical && (text == canonical || text < current) { winners[key] = text }
+        }
+        return contested ? winners : [:]
     }
 
     override func write(_ dictionary: [Key: Value], to writer: inout JSONWriter) throws {
@@ -142,11 +173,4 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
         }
         writer.endObject(isEmpty: dictionary.isEmpty)
     }
-
-    override func finishModels(in dictionary: [Key: Value]) throws {
-        guard value.holdsModels else { return }
-        for item in dictionary.values { try value.finishModels(in: item) }
-    }
-
-    override var holdsModels: Bool { value.holdsModels }
 }

@@ -9,6 +9,8 @@ protocol DictionaryKeyCoding {
     func encode(_ key: Key) -> String
     /// How errors name the key type.
     var typeName: String { get }
+    /// Whether every JSON key is its own key (so two spellings never give one key).
+    var isIdentity: Bool { get }
 }
 
 /// `String` keys, as they are: the common case, with no conversion at all.
@@ -16,6 +18,7 @@ struct StringKeys: DictionaryKeyCoding {
     func decode(_ text: String) -> String? { text }
     func encode(_ key: String) -> String { key }
     var typeName: String { "String" }
+    var isIdentity: Bool { true }
 }
 
 extension DictionaryKeyCodec: DictionaryKeyCoding where Key: Hashable {}
@@ -34,6 +37,7 @@ struct DictionaryKeyCodec<Key> {
     }
 
     func decode(_ text: String) -> Key? { decoder(text) }
+    var isIdentity: Bool { false }
     func encode(_ key: Key) -> String { encoder(key) }
     /// How errors name the key type.
     var typeName: String { String(describing: Key.self) }

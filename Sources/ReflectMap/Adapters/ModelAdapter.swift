@@ -86,18 +86,6 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
         if !filled { try plan.fill(nil, from: &reader, updating: updating) }
     }
 
-    override func finishModels(in model: Model) throws {
-        let fields = plan.modelFields
-        if !fields.isEmpty {
-            _ = try FieldStorage.withStorage(reading: model, isClass: plan.isClass) { storage in
-                for field in fields { try field.finishModels(from: storage) }
-            }
-        }
-        try model.didFinishMapping()
-    }
-
-    override var holdsModels: Bool { true }
-
     override func write(_ model: Model, to writer: inout JSONWriter) throws {
         guard plan.isClass else {
             let written: Void? = try FieldStorage.withStorage(reading: model, isClass: false) { storage in

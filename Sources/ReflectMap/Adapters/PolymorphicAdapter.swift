@@ -3,14 +3,11 @@
 final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unchecked Sendable {
     /// Reads one subtype's model as a `Base`.
     typealias SubtypeReader = (inout JSONReader) throws -> Base?
-    /// Runs the hooks of one subtype's model held as a `Base`.
-    typealias SubtypeFinisher = (Base) throws -> Void
 
     let typeKey: String
     private let base: ModelAdapter<Base>
     private let readers: [String: SubtypeReader]
     private let labels: [ObjectIdentifier: String]
-    private let finishers: [ObjectIdentifier: SubtypeFinisher]
     private let labelList: String
 
     init(builder: PlanBuilder, property: String) throws {
@@ -18,41 +15,50 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
         base = try builder.modelAdapter(Base.self)
         var readers: [String: SubtypeReader] = [:]
         var labels: [ObjectIdentifier: String] = [:]
-        var finishers: [ObjectIdentifier: SubtypeFinisher] = [:]
+        let root: AnyClass? = Self.hierarchyRoot()
         for (label, subtype) in Base.subtypes {
             guard subtype is Base.Type else {
+                // A property declared as a subclass (`var dog: Dog`) reads only that subclass's own
+                // subtypes; its siblings are left out (finding F3). A type outside the hierarchy is
+                // a mistake in the list.
+                if let root, Self.isClass(subtype, below: root) { continue }
                 throw MappingError(.unsupportedType(
                     type: "\(subtype) (listed in \(Base.self).subtypes but not a \(Base.self))", property: property
                 ))
             }
             readers[label] = try Self.reader(for: subtype, builder: builder)
-            finishers[ObjectIdentifier(subtype)] = try Self.finisher(for: subtype, builder: builder)
             // The first label wins if two name one type; sorted, so that it does not depend on hashing.
             if let existing = labels[ObjectIdentifier(subtype)], existing < label { continue }
             labels[ObjectIdentifier(subtype)] = label
         }
         self.readers = readers
         self.labels = labels
-        self.finishers = finishers
         labelList = readers.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+
+    /// The topmost `JSONPolymorphic` class above `Base`, or `nil` when `Base` is not a class.
+    private static func hierarchyRoot() -> AnyClass? {
+        guard var current = Base.self as? AnyClass else { return nil }
+        while let parent = _getSuperclass(current), parent is any JSONPolymorphic.Type {
+            current = parent
+        }
+        return current
+    }
+
+    /// Whether `type` is `root` or a subclass of it.
+    private static func isClass(_ type: Any.Type, below root: AnyClass) -> Bool {
+        var current: AnyClass? = type as? AnyClass
+        while let candidate = current {
+            if ObjectIdentifier(candidate) == ObjectIdentifier(root) { return true }
+            current = _getSuperclass(candidate)
+        }
+        return false
     }
 
     private static func reader<Subtype: Mappable>(for type: Subtype.Type, builder: PlanBuilder) throws -> SubtypeReader {
         let adapter = try builder.modelAdapter(Subtype.self)
         return { reader in try adapter.read(&reader).flatMap { $0 as? Base } }
     }
-
-    private static func finisher<Subtype: Mappable>(for type: Subtype.Type, builder: PlanBuilder) throws -> SubtypeFinisher {
-        let adapter = try builder.modelAdapter(Subtype.self)
-        return { value in if let typed = value as? Subtype { try adapter.finishModels(in: typed) } }
-    }
-
-    override func finishModels(in value: Base) throws {
-        if let finisher = finishers[ObjectIdentifier(type(of: value))] { return try finisher(value) }
-        try base.finishModels(in: value)
-    }
-
-    override var holdsModels: Bool { true }
 
     override func read(_ reader: inout JSONReader) throws -> Base? {
         guard try reader.isObjectNext() else { return try reader.rejectValue(expected: "an object (\(typeName))") }

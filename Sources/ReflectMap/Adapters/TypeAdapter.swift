@@ -39,13 +39,6 @@ class TypeAdapter<Value>: @unchecked Sendable {
         throw writer.error(.unsupportedType(type: typeName, property: "(value)"))
     }
 
-    /// Runs the ``Mappable/didFinishMapping()`` hooks of the models in a value the byte route has
-    /// read, children before parents; the first rejection throws.
-    func finishModels(in value: Value) throws {}
-
-    /// Whether values of the type can hold models, whose hooks ``finishModels(in:)`` runs.
-    var holdsModels: Bool { false }
-
     /// Whether the value is an absent optional, whose key a model leaves out (unless it writes `nil`
     /// as `null`).
     func isAbsent(_ value: Value) -> Bool { false }
@@ -94,12 +87,6 @@ final class OptionalAdapter<Wrapped>: TypeAdapter<Wrapped?>, @unchecked Sendable
     }
 
     override func isAbsent(_ value: Wrapped?) -> Bool { value == nil }
-
-    override func finishModels(in value: Wrapped?) throws {
-        if let value { try wrapped.finishModels(in: value) }
-    }
-
-    override var holdsModels: Bool { wrapped.holdsModels }
 
     override var isOptional: Bool { true }
 }

@@ -32,10 +32,6 @@ protocol FieldAccessor: AnyObject, Sendable {
     func read(from reader: inout JSONReader, into storage: ModelStorage) throws
     /// No key filled the property: an error in strict mode unless it is optional, else a report entry.
     func noteMissing(_ reader: inout JSONReader) throws
-    /// Whether the property's type can hold models, whose hooks ``finishModels(from:)`` runs.
-    var holdsModels: Bool { get }
-    /// Runs the hooks of the models the property holds (the byte route's deferred hooks).
-    func finishModels(from storage: ModelStorage) throws
     /// Whether writing leaves the property out (an absent optional, unless `nil` is written as `null`).
     func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool
     /// Writes the property as a member of the object being written, under the last component of
@@ -69,12 +65,6 @@ final class Field<Value>: FieldAccessor, @unchecked Sendable {
             throw MappingError(.missingKey(expected: adapter.typeName), at: reader.components + [.key(keys[0].name)])
         }
         reader.noteUnfilledProperty(keys[0].name)
-    }
-
-    var holdsModels: Bool { adapter.holdsModels }
-
-    func finishModels(from storage: ModelStorage) throws {
-        try adapter.finishModels(in: storage.load(location))
     }
 
     func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool {

@@ -14,8 +14,6 @@ final class TypePlan: @unchecked Sendable {
     let isClass: Bool
     /// Properties filled from JSON.
     private(set) var fillable: [any FieldAccessor] = []
-    /// The fillable properties that can hold models, whose hooks the byte route runs after reading.
-    private(set) var modelFields: [any FieldAccessor] = []
     /// Properties written to JSON (the fillable ones and `let` properties), in declaration order.
     private(set) var writable: [any FieldAccessor] = []
     /// The same, sorted by key once, for sorted output.
@@ -41,7 +39,6 @@ final class TypePlan: @unchecked Sendable {
         nodesSorted = WriteNode.sorted(nodes)
         hasPaths = fields.contains { $0.keys[0].isPath }
         fillable = fields.filter(\.isFillable)
-        modelFields = fillable.filter(\.holdsModels)
         keyTable = KeyTable(keys: fillable.map(\.keys))
     }
 
@@ -49,7 +46,6 @@ final class TypePlan: @unchecked Sendable {
     /// use the plan any more.
     func tearDown() {
         fillable = []
-        modelFields = []
         writable = []
         writableSorted = []
         nodes = []

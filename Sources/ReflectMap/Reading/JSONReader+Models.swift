@@ -16,10 +16,24 @@ extension JSONReader {
         var ahead = self
         ahead.report = nil
         var found: JSONScalar?
+        // The last occurrence, as a tree holds it (finding F5).
         let isObject = try ahead.readObject { member, reader in
-            if member == key, found == nil { found = try reader.readScalar() } else { try reader.skipValue() }
+            if member == key { found = try reader.readScalar() } else { try reader.skipValue() }
         }
         return isObject ? found : nil
+    }
+
+    /// The keys of the object under the cursor, consuming nothing; `nil` when it is not an object.
+    mutating func peekKeys() throws -> [String]? {
+        if isTree { return (pending as? [String: Any]).map { Array($0.keys) } }
+        var ahead = self
+        ahead.report = nil
+        var keys: [String] = []
+        let isObject = try ahead.readObject { key, reader in
+            keys.append(key)
+            try reader.skipValue()
+        }
+        return isObject ? keys : nil
     }
 
     /// The value a key-path entry names in a tree object, or `nil` when a step is missing.
@@ -44,30 +58,44 @@ extension JSONReader {
         )
         tree.report = report
         tree.defersHooks = defersHooks
+        tree.deferredModels = deferredModels
         tree.ignoredKey = ignoredKey
         ignoredKey = nil
         defer {
             report = tree.report
+            deferredModels = tree.deferredModels
         }
         try body(&tree)
     }
 
     /// Reads one value with `body`; if it throws a mapping error about the value (not malformed
-    /// JSON), the value is skipped, reported, and `false` returned, in strict mode too.
+    /// JSON), the value is skipped, reported, and `false` returned, in strict mode too. The report
+    /// keeps nothing of the failed value but that entry, and the entry is the tree route's: bytes
+    /// are read again as a tree to find it, as the mapper does for a whole document (finding F4).
     mutating func readRecovering(_ body: (inout JSONReader) throws -> Void) throws -> Bool {
-        var saved = self
-        saved.report = nil
+        let saved = self
         do {
             try body(&self)
             return true
         } catch let error as MappingError {
             if case .malformedJSON = error.kind { throw error }
             if case .nestingTooDeep = error.kind { throw error }
-            let located = locate(error)
-            // Back to the value's start, with the report so far, and past it.
-            saved.report = report
+            // Back to the value's start and the report before it.
             self = saved
-            try skipValue()
+            var located = locate(error)
+            if !isTree {
+                let value = try readFoundationObject()
+                var tree = JSONReader(tree: value, settings: settings, reporting: false, path: path, basePathCount: 0)
+                tree.defersHooks = defersHooks
+                tree.deferredModels = deferredModels
+                do {
+                    try body(&tree)
+                    deferredModels = tree.deferredModels
+                    return true
+                } catch let treeError as MappingError {
+                    located = tree.locate(treeError)
+                }
+            }
             report?.skipped.append(.init(path: located.path, message: located.description, value: located.value))
             return false
         }
@@ -77,7 +105,10 @@ extension JSONReader {
     /// Returns `false` when lenient mode dropped the model it rejected.
     @inline(__always)
     mutating func finish(_ model: some Mappable, typeName: @autoclosure () -> String) throws -> Bool {
-        if defersHooks { return true }
+        if defersHooks {
+            deferredModels.append(model)
+            return true
+        }
         return try runHook(of: model, typeName: typeName())
     }
 

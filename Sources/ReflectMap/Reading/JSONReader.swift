@@ -21,10 +21,11 @@ struct JSONReader {
     let maxDepth: Int
     var report: MappingReport?
     /// Whether models' ``Mappable/didFinishMapping()`` waits until the whole document has been read.
-    /// The byte route defers the hooks: once it has read the document, it walks the finished models
-    /// and runs them, children before parents (``TypeAdapter/finishModels(in:)``). So a document it
-    /// hands to the tree route (a repeated key, an error) has run no hook, and each runs once.
+    /// The byte route defers the hooks, so that a document it hands to the tree route (a repeated
+    /// key, an error) has run none, and each runs once.
     var defersHooks = false
+    /// The models whose hooks wait, in the order they were finished (children before parents).
+    var deferredModels: [any Mappable] = []
     /// A key the next object read by ``readMembers(of:_:missing:)`` does not report as unmapped: a
     /// polymorphic model's discriminator.
     var ignoredKey: String?
