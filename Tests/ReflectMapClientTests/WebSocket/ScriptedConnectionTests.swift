@@ -95,7 +95,7 @@ struct ScriptedConnectionTests {
         #expect(connector.requests.withLock { $0.count } == 1)
     }
 
-    @Test("Sending after close is notConnected, and a model that cannot be written is unencodable")
+    @Test("Sending after close is notConnected")
     func sendErrors() async throws {
         let socket = try await socket(ScriptedConnector([ScriptedConnection([], endingWith: nil)]))
         await socket.close()
