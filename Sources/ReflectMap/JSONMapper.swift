@@ -340,7 +340,7 @@ extension JSONMapper {
     }
 
     /// The route for `JSONSerialization` output.
-    private func read<T>(
+    func read<T>(
         _ type: T.Type, fromTree json: Any, path: [PathStep], reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
@@ -363,7 +363,7 @@ extension JSONMapper {
         }
     }
 
-    private func write<T>(_ value: T, toTree: Bool) throws -> JSONWriter {
+    func write<T>(_ value: T, toTree: Bool) throws -> JSONWriter {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         let settings = WriteSettings(
             formatting: outputFormatting, dateStrategy: dateStrategy, writesNilAsNull: writesNilAsNull, maxDepth: maxDepth,
@@ -376,24 +376,6 @@ extension JSONMapper {
             throw writer.error(error.kind)
         }
         return writer
-    }
-}
-
-// MARK: - Any type, for adapters and Codable interop
-
-extension JSONMapper {
-    /// Maps a ``JSONValue`` into any type the mapper handles.
-    func value<T>(_ type: T.Type, from json: JSONValue) throws -> T {
-        try read(T.self, fromTree: json.jsonObject, path: [], reporting: false).value
-    }
-
-    /// Writes any type the mapper handles as a ``JSONValue``.
-    func jsonValue<T>(from value: T) throws -> JSONValue {
-        let written = try write(value, toTree: true).result
-        guard let json = JSONValue(jsonObject: written) else {
-            throw MappingError(.notRepresentable(value: String(describing: T.self)))
-        }
-        return json
     }
 }
 
