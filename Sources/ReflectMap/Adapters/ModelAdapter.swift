@@ -30,11 +30,6 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
 
     override func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Model?>) throws {
         if try reader.readNull() { return storage.store(nil, at: field) }
-        try readSome(&reader, into: storage, at: field)
-    }
-
-    /// Reads into an optional field; the model is stored as `.some`.
-    private func readSome(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Model?>) throws {
         guard try reader.isObjectNext() else {
             let _: Model? = try reader.rejectValue(expected: "an object (\(typeName))")
             return

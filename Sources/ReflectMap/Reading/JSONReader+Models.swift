@@ -51,14 +51,8 @@ extension JSONReader {
     /// report, deferred hooks and path carry over.
     mutating func readAsTree(_ body: (inout JSONReader) throws -> Void) throws {
         if isTree { return try body(&self) }
-        let object = try readFoundationObject()
-        var tree = JSONReader(
-            tree: object, settings: settings, reporting: false, path: path,
-            basePathCount: isAtTopLevel ? path.count : 0
-        )
+        var tree = try treeOfValue()
         tree.report = report
-        tree.defersHooks = defersHooks
-        tree.deferredModels = deferredModels
         tree.ignoredKey = ignoredKey
         ignoredKey = nil
         defer {
@@ -84,10 +78,7 @@ extension JSONReader {
             self = saved
             var located = locate(error)
             if !isTree {
-                let value = try readFoundationObject()
-                var tree = JSONReader(tree: value, settings: settings, reporting: false, path: path, basePathCount: 0)
-                tree.defersHooks = defersHooks
-                tree.deferredModels = deferredModels
+                var tree = try treeOfValue()
                 do {
                     try body(&tree)
                     deferredModels = tree.deferredModels
@@ -99,6 +90,18 @@ extension JSONReader {
             report?.skipped.append(.init(path: located.path, message: located.description, value: located.value))
             return false
         }
+    }
+
+    /// Consumes the value under the cursor (bytes) and returns a reader over it as a tree, at the
+    /// same path, with the same settings and hook state, and no report of its own.
+    private mutating func treeOfValue() throws -> JSONReader {
+        let basePathCount = isAtTopLevel ? path.count : 0
+        var tree = JSONReader(
+            tree: try readFoundationObject(), settings: settings, reporting: false, path: path, basePathCount: basePathCount
+        )
+        tree.defersHooks = defersHooks
+        tree.deferredModels = deferredModels
+        return tree
     }
 
     /// Runs a finished model's ``Mappable/didFinishMapping()``, unless the byte route defers it.
