@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Observation)
-import Observation
-#endif
 
 /// Works out the adapters and plans for a type, and everything it contains.
 ///
@@ -11,10 +8,12 @@ import Observation
 /// 2. the built-in scalars and collections (`BuiltinAdapterProviding`, including `Optional`, `Array`,
 ///    `Set` and `Dictionary`, which recurse into their element types);
 /// 3. `Any` (raw JSON);
-/// 4. ``JSONPolymorphic`` models, chosen by their discriminator;
-/// 5. `Mappable` models, which get a ``TypePlan``;
-/// 6. any other `RawRepresentable` type whose raw value is supported, through its raw value;
-/// 7. any other `Decodable` or `Encodable` type, through `JSONDecoder` and `JSONEncoder`.
+/// 4. Foundation's reference types (`NSNumber`, `NSString`, …: `FoundationAdapters`);
+/// 5. ``JSONPropertyWrapper`` types, through their wrapped value;
+/// 6. ``JSONPolymorphic`` models, chosen by their discriminator;
+/// 7. `Mappable` models, which get a ``TypePlan``;
+/// 8. any other `RawRepresentable` type whose raw value is supported, through its raw value;
+/// 9. any other `Decodable` or `Encodable` type, through `JSONDecoder` and `JSONEncoder`.
 /// Anything else cannot be filled, and the build throws an error naming the property.
 ///
 /// A builder is used under ``PlanCache``'s lock and thrown away; only a successful build is kept.
@@ -38,6 +37,10 @@ final class PlanBuilder {
             made = try builtin.makeAdapter(self, property: property)
         } else if Value.self == Any.self {
             made = PassThroughAdapter<Any>()
+        } else if let foundation = try FoundationAdapters.make(Value.self, builder: self, property: property) {
+            made = foundation
+        } else if let wrapper = Value.self as? any JSONPropertyWrapper.Type {
+            made = try propertyWrapperAdapter(wrapper, property: property)
         } else if let polymorphic = Value.self as? any JSONPolymorphic.Type {
             made = try polymorphicAdapter(polymorphic, property: property)
         } else if let model = Value.self as? any Mappable.Type {
@@ -89,16 +92,13 @@ final class PlanBuilder {
         // A prototype instance gives the keys that `@JSONKey` wrappers carry.
         var prototype = Model()
         var fields: [any FieldAccessor] = []
-        let isObservable = Self.isObservable(Model.self)
+        let isObservable = StoredPropertyName.isObservable(Model.self)
         try FieldStorage.withStorage(of: &prototype, isClass: isClass) { storage in
-            for var field in FieldStorage.storedFields(of: Model.self) {
-                if isObservable {
-                    // `@Observable` renames each tracked property's storage `_name` and adds a
-                    // registrar, which is state, not data.
-                    if Self.isObservationRegistrar(field.type) { continue }
-                    if field.name.hasPrefix("_") { field.name.removeFirst() }
-                }
-                if let accessor = try accessor(for: field, in: plan, prototype: storage) {
+            for field in FieldStorage.storedFields(of: Model.self) {
+                // An `@Observable` class's registrar is state, not data.
+                if isObservable && StoredPropertyName.isObservationRegistrar(field.type) { continue }
+                let name = StoredPropertyName(of: field, isObservable: isObservable)
+                if let accessor = try accessor(for: field, named: name, in: plan, prototype: storage) {
                     fields.append(accessor)
                 }
             }
@@ -108,19 +108,29 @@ final class PlanBuilder {
     }
 
     private func accessor(
-        for field: FieldStorage.StoredField, in plan: TypePlan, prototype: ModelStorage
+        for field: FieldStorage.StoredField, named name: StoredPropertyName, in plan: TypePlan, prototype: ModelStorage
     ) throws -> (any FieldAccessor)? {
         // `lazy var` storage is computed on demand, and weak or unowned storage is not a plain value.
         if field.name.hasPrefix("$__lazy_storage_$_") || !field.isStrong { return nil }
+        let property = "\(plan.typeName).\(name.property)"
         if let wrapper = field.type as? any PropertyWrapperField.Type {
-            return try wrapper.makeAccessor(field: field, owner: plan.typeName, prototype: prototype, builder: self)
+            return try wrapper.makeAccessor(field: field, property: property, name: name.property, prototype: prototype, builder: self)
         }
         func make<Value>(_ type: Value.Type) throws -> any FieldAccessor {
-            Field<Value>(
-                keys: [FieldKey(translator.key(for: field.name))],
+            let adapter: TypeAdapter<Value>
+            do {
+                adapter = try self.adapter(for: Value.self, property: property)
+            } catch let error as MappingError where name.isWrapper && error.kind == .unsupportedType(type: String(describing: Value.self), property: property) {
+                // Name the wrapper as what it is, and say how to make it mappable.
+                throw MappingError(.unsupportedType(
+                    type: "\(Value.self) (a property wrapper that is neither Codable nor a JSONPropertyWrapper)", property: property
+                ))
+            }
+            return Field<Value>(
+                keys: [FieldKey(translator.key(for: name.property))],
                 location: FieldLocation<Value>(field),
                 isFillable: field.isVar,
-                adapter: try adapter(for: Value.self, property: "\(plan.typeName).\(field.name)")
+                adapter: adapter
             )
         }
         return try _openExistential(field.type, do: make)
@@ -129,16 +139,17 @@ final class PlanBuilder {
 
 /// `@JSONKey` and `@JSONIgnored` storage (`_name`), which the builder unwraps.
 protocol PropertyWrapperField {
+    /// The accessor for the wrapped property; `property` is `Owner.name`, as errors spell it, and
+    /// `name` is the property's name, without the storage's `_`.
     static func makeAccessor(
-        field: FieldStorage.StoredField, owner: String, prototype: ModelStorage, builder: PlanBuilder
+        field: FieldStorage.StoredField, property: String, name: String, prototype: ModelStorage, builder: PlanBuilder
     ) throws -> (any FieldAccessor)?
 }
 
 extension JSONKey: PropertyWrapperField {
     static func makeAccessor(
-        field: FieldStorage.StoredField, owner: String, prototype: ModelStorage, builder: PlanBuilder
+        field: FieldStorage.StoredField, property: String, name: String, prototype: ModelStorage, builder: PlanBuilder
     ) throws -> (any FieldAccessor)? {
-        let property = "\(owner).\(field.name.dropFirst())"
         guard let location = FieldLocation(wrapped: field, in: Self.self, at: \Self.wrappedValue) else {
             throw MappingError(.unsupportedType(type: String(describing: Self.self), property: property))
         }
@@ -155,10 +166,8 @@ extension JSONKey: PropertyWrapperField {
 
 extension JSONTransform: PropertyWrapperField {
     static func makeAccessor(
-        field: FieldStorage.StoredField, owner: String, prototype: ModelStorage, builder: PlanBuilder
+        field: FieldStorage.StoredField, property: String, name: String, prototype: ModelStorage, builder: PlanBuilder
     ) throws -> (any FieldAccessor)? {
-        let name = String(field.name.dropFirst())
-        let property = "\(owner).\(name)"
         guard let location = FieldLocation(wrapped: field, in: Self.self, at: \Self.wrappedValue) else {
             throw MappingError(.unsupportedType(type: String(describing: Self.self), property: property))
         }
@@ -172,30 +181,9 @@ extension JSONTransform: PropertyWrapperField {
     }
 }
 
-extension PlanBuilder {
-    /// Whether a model is an `@Observable` class.
-    static func isObservable(_ type: Any.Type) -> Bool {
-        #if canImport(Observation)
-        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-            return type is any Observable.Type
-        }
-        #endif
-        return false
-    }
-
-    static func isObservationRegistrar(_ type: Any.Type) -> Bool {
-        #if canImport(Observation)
-        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-            return type == ObservationRegistrar.self
-        }
-        #endif
-        return false
-    }
-}
-
 extension JSONIgnored: PropertyWrapperField {
     static func makeAccessor(
-        field: FieldStorage.StoredField, owner: String, prototype: ModelStorage, builder: PlanBuilder
+        field: FieldStorage.StoredField, property: String, name: String, prototype: ModelStorage, builder: PlanBuilder
     ) throws -> (any FieldAccessor)? {
         nil
     }

@@ -5,7 +5,9 @@ import Foundation
 /// - A JSON value of the expected kind converts when it fits exactly: `300` does not fit `Int8`,
 ///   `1.5` does not fit `Int`, `1e300` does not fit `Float`; those are errors, never truncations.
 /// - Lenient mode also converts across kinds when nothing is lost, and reports it: a numeric string
-///   to a number, a number to a string, `0`/`1` and `"true"`/`"false"` to a `Bool`, a `Bool` to `0`/`1`.
+///   to a number, a number to a string, `0`/`1` and the strings `"true"`/`"false"`, `"yes"`/`"no"`
+///   and `"1"`/`"0"` (in any case) to a `Bool`, a `Bool` to `0`/`1`. The full table is in the
+///   LenientAndStrictMapping article.
 /// - Strict mode converts across kinds never: booleans are not numbers and strings are not numbers.
 enum Coercion {
     static func integer<Value: FixedWidthInteger>(_ scalar: JSONScalar, _ context: inout JSONReader) throws -> Value? {
@@ -55,11 +57,24 @@ enum Coercion {
         case .integer(let value) where !context.isStrict && (value == 0 || value == 1):
             context.noteCoercion(of: scalar, to: "Bool")
             return value == 1
-        case .string(let text) where !context.isStrict && (text == "true" || text == "false"):
+        case .string(let text) where !context.isStrict:
+            guard let value = lenientBool(text) else { return try context.reject(scalar, expected: "Bool") }
             context.noteCoercion(of: scalar, to: "Bool")
-            return text == "true"
+            return value
         default:
             return try context.reject(scalar, expected: "Bool")
+        }
+    }
+
+    /// The strings lenient mode takes as a `Bool`, in any case: `"true"`, `"yes"`, `"1"` and
+    /// `"false"`, `"no"`, `"0"` (what KakaJSON and HandyJSON accept). No others: `"y"`, `"on"` or
+    /// `" true"` are mismatches.
+    static func lenientBool(_ text: String) -> Bool? {
+        guard text.utf8.count <= 5 else { return nil }
+        switch text.lowercased() {
+        case "true", "yes", "1": return true
+        case "false", "no", "0": return false
+        default: return nil
         }
     }
 

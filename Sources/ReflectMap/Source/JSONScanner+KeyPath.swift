@@ -3,9 +3,13 @@ extension JSONScanner {
     /// array. The cursor is inside all of them until ``finish(enclosing:)``.
     typealias OpenContainers = [Bool]
 
-    /// The components of a dotted key path such as `data.items.0`.
+    /// The components of a dotted key path such as `data.items.0`. Leading and trailing dots are
+    /// ignored (`".data.result."` is `data.result`, as HandyJSON's `designatedPath` reads it), and a
+    /// path with no component (`""`, `"."`) is the root.
     static func components(of keyPath: String) -> [String] {
-        keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let trimmed = keyPath.drop(while: { $0 == "." }).reversed().drop(while: { $0 == "." }).reversed()
+        if trimmed.isEmpty { return [] }
+        return String(trimmed).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// Moves the cursor to the value at a dotted key path such as `data.items.0`: a component names an
