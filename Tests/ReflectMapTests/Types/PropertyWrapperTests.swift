@@ -235,3 +235,67 @@ struct PropertyWrapperTests {
         #expect(try mapper.map(Feed.self, from: try mapper.data(from: feed)).tags == ["a"])
     }
 }
+
+struct Flags: Mappable {
+    var on = false
+    var off = true
+}
+
+@Suite("Lenient Bool strings")
+struct LenientBoolTests {
+    @Test("Lenient mode takes 1/0, true/false and yes/no strings in any case as Bool, and reports each")
+    func lenientStringsBecomeBools() throws {
+        let pairs = [("1", "0"), ("true", "false"), ("yes", "no"), ("YES", "NO"), ("True", "False"), ("Yes", "nO")]
+        for (on, off) in pairs {
+            let input = json(#"{"on": "\#(on)", "off": "\#(off)"}"#)
+            let (flags, report) = try JSONMapper().mapWithReport(Flags.self, from: input)
+            #expect(flags.on == true && flags.off == false, "\(on)/\(off)")
+            #expect(report.coercions.map(\.path) == ["off", "on"])
+            let routes = bothRoutes(Flags.self, input, JSONMapper())
+            #expect(routes.bytes == routes.dictionary)
+            let strict = bothRoutes(Flags.self, input, JSONMapper(mode: .strict))
+            #expect(strict.bytes == .failed(kind: .typeMismatch(expected: "Bool", found: #"a string "\#(on)""#), path: "on"))
+            #expect(strict.bytes == strict.dictionary)
+        }
+    }
+
+    @Test("Other strings are not Bools: lenient mode skips and reports them")
+    func otherStringsAreSkipped() throws {
+        for text in ["y", "on", " true", "2", "", "truee"] {
+            let (flags, report) = try JSONMapper().mapWithReport(Flags.self, from: json(#"{"on": "\#(text)"}"#))
+            #expect(flags.on == false)
+            #expect(report.skipped.map(\.path) == ["on"], "\(text)")
+        }
+    }
+}
+
+struct EnvelopeResult: Mappable {
+    var id = 0
+}
+
+@Suite("Envelope key paths")
+struct EnvelopeKeyPathTests {
+    let input = json(#"{"data": {"result": {"id": 7}}, "id": 1}"#)
+
+    @Test("An empty key path maps the root, on both routes")
+    func emptyKeyPathIsTheRoot() throws {
+        #expect(try JSONMapper().map(EnvelopeResult.self, from: input, at: "").id == 1)
+        #expect(try JSONMapper().map(EnvelopeResult.self, from: input, at: ".").id == 1)
+    }
+
+    @Test("Leading and trailing dots are ignored")
+    func dotsAtTheEndsAreIgnored() throws {
+        for path in ["data.result", "data.result.", ".data.result.", ".data.result"] {
+            #expect(try JSONMapper().map(EnvelopeResult.self, from: input, at: path).id == 7, "\(path)")
+            #expect(try JSONMapper(mode: .strict).map(EnvelopeResult.self, from: input, at: path).id == 7, "\(path)")
+        }
+    }
+
+    @Test("A path that leads nowhere is still keyPathNotFound, whatever its dots")
+    func missingPathsStillFail() throws {
+        for path in ["data.nothing.", ".nope", "data..result"] {
+            let error = mappingError { _ = try JSONMapper().map(EnvelopeResult.self, from: input, at: path) }
+            #expect(error?.kind == .keyPathNotFound(path), "\(path)")
+        }
+    }
+}
