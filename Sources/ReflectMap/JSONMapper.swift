@@ -119,7 +119,8 @@ public struct JSONMapper: Sendable {
     }
 
     /// Maps the value at a dotted key path, such as `"data.result"`, to unwrap an envelope.
-    /// A numeric component indexes an array: `"data.items.0"`.
+    /// A numeric component indexes an array: `"data.items.0"`. Leading and trailing dots are ignored,
+    /// and an empty key path is the whole document.
     ///
     /// - Parameters:
     ///   - type: The model type, or `[Model].self`.

@@ -61,3 +61,31 @@ struct TypesFixedNamesTests {
         #expect(try JSONDecoder().decode(FixedNameCodable.self, from: json(#"{"id": 5}"#)).id == 5)
     }
 }
+
+// Issue 19's one new public name, `JSONPropertyWrapper`, with its exact requirements:
+// `associatedtype WrappedValue`, `init(wrappedValue:)` and `var jsonWrappedValue: WrappedValue { get }`.
+
+@propertyWrapper struct FixedNameWrapper<Value> {
+    var wrappedValue: Value
+}
+
+extension FixedNameWrapper: JSONPropertyWrapper { var jsonWrappedValue: Value { wrappedValue } }
+
+struct FixedNameWrapped: Mappable {
+    @FixedNameWrapper var count = 0
+}
+
+@Suite("Fixed public names of issue 19")
+struct WrapperFixedNamesTests {
+    @Test("JSONPropertyWrapper compiles with its exact requirements and drives mapping")
+    func propertyWrapperProtocolCompiles() throws {
+        func build<W: JSONPropertyWrapper>(_ type: W.Type, _ value: W.WrappedValue) -> W.WrappedValue {
+            W(wrappedValue: value).jsonWrappedValue
+        }
+        #expect(build(FixedNameWrapper<Int>.self, 3) == 3)
+        let wrapperType: any JSONPropertyWrapper.Type = FixedNameWrapper<String>.self
+        #expect(ObjectIdentifier(wrapperType) == ObjectIdentifier(FixedNameWrapper<String>.self))
+        let model = try JSONMapper().map(FixedNameWrapped.self, from: json(#"{"count": 9}"#))
+        #expect(model.count == 9)
+    }
+}
