@@ -10,7 +10,7 @@ enum DeclaringModels {
         required init() {}
     }
 
-    final class Dog: Pet {
+    nonisolated final class Dog: Pet {
         var breed = ""
         var goodBoy = true
     }

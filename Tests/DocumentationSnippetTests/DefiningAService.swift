@@ -5,28 +5,30 @@ import Testing
 
 /// The Defining a Service article.
 enum DefiningAService {
-    final class BookService: APIService, @unchecked Sendable {
+    struct BookService {
+        let api: APIService
+
         func book(id: Int) async throws -> Book {
-            try await get("books/\(id)", as: Book.self)
+            try await api.get("books/\(id)", as: Book.self)
         }
 
         func page(_ number: Int) async throws -> [Book] {
-            try await get("books", parameters: ["page": number], at: "data", as: [Book].self)
+            try await api.get("books", parameters: ["page": number], at: "data", as: [Book].self)
         }
 
         func add(_ book: Book) async throws -> Book {
-            try await post("books", body: book, as: Book.self)
+            try await api.post("books", body: book, as: Book.self)
         }
 
         @discardableResult
-        func books(success: @escaping @Sendable ([Book]) -> Void,
+        func books(success: @escaping @Sendable (sending [Book]) -> Void,
                    failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-            get("books", responseClass: [Book].self, success: success, failure: failure)
+            api.get("books", responseClass: [Book].self, success: success, failure: failure)
         }
     }
 
-    static func configured() -> BookService {
-        let service = BookService(
+    static func configured() -> (APIService, BookService) {
+        let api = APIService(
             baseURL: URL(string: "https://api.example.com/v1")!,
             configuration: ServiceConfiguration(
                 mapper: JSONMapper(keyTranslator: .snakeCase),
@@ -37,7 +39,14 @@ enum DefiningAService {
                 maximumConcurrentRequests: 4
             )
         )
-        return service
+        let books = BookService(api: api)
+        return (api, books)
+    }
+
+    nonisolated final class BookCatalog: APIService, @unchecked Sendable {
+        func book(id: Int) async throws -> Book {
+            try await get("books/\(id)", as: Book.self)
+        }
     }
 }
 
@@ -51,7 +60,7 @@ struct DefiningAServiceSnippets {
 
     @Test("Each service method sends its request and maps the response class")
     func serviceMethods() async throws {
-        let service = stubbedService(DefiningAService.BookService.init, stub)
+        let service = DefiningAService.BookService(api: stubbedService(APIService.init, stub))
         #expect(try await service.book(id: 7).title == "Dune")
         #expect(try await service.page(2) == [Book(id: 1, title: "A")])
         #expect(try await service.add(Book(id: 0, title: "New")).id == 9)
@@ -61,7 +70,7 @@ struct DefiningAServiceSnippets {
 
     @Test("The callback form calls back once with the error of an unmatched envelope")
     func callbacks() async throws {
-        let service = stubbedService(DefiningAService.BookService.init, stub)
+        let service = DefiningAService.BookService(api: stubbedService(APIService.init, stub))
         let error: APIError = await withCheckedContinuation { continuation in
             service.books(success: { _ in continuation.resume(returning: .invalidRequest("mapped")) },
                           failure: { continuation.resume(returning: $0) })
@@ -70,6 +79,11 @@ struct DefiningAServiceSnippets {
             Issue.record("expected the envelope to fail to map as an array, got \(error)")
             return
         }
-        #expect(DefiningAService.configured().configuration.maximumConcurrentRequests == 4)
+        #expect(DefiningAService.configured().0.configuration.maximumConcurrentRequests == 4)
+    }
+
+    @Test("The subclassing form maps a book too")
+    func subclassing() async throws {
+        #expect(try await stubbedService(DefiningAService.BookCatalog.init, stub).book(id: 7).title == "Dune")
     }
 }

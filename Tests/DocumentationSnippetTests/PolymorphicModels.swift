@@ -11,11 +11,11 @@ enum PolymorphicModels {
         required init() {}
     }
 
-    final class Dog: Animal, @unchecked Sendable {
+    nonisolated final class Dog: Animal, @unchecked Sendable {
         var barks = true
     }
 
-    final class Cat: Animal, @unchecked Sendable {
+    nonisolated final class Cat: Animal, @unchecked Sendable {
         var lives = 9
     }
 

@@ -10,7 +10,7 @@ import Combine
 enum PropertyWrappersAndFoundationTypes {
     enum CodableWrappers {
         static func map() throws -> (name: String, json: String) {
-            @propertyWrapper struct Trimmed: Codable {
+            @propertyWrapper nonisolated struct Trimmed: Codable {
                 var wrappedValue: String
                 init(wrappedValue: String) { self.wrappedValue = wrappedValue.trimmingCharacters(in: .whitespaces) }
                 init(from decoder: Decoder) throws { self.init(wrappedValue: try decoder.singleValueContainer().decode(String.self)) }
@@ -30,7 +30,7 @@ enum PropertyWrappersAndFoundationTypes {
     }
 
     /// The article's `Trimmed`, for `Member`.
-    @propertyWrapper struct Trimmed: Codable {
+    @propertyWrapper nonisolated struct Trimmed: Codable {
         var wrappedValue: String
         init(wrappedValue: String) { self.wrappedValue = wrappedValue.trimmingCharacters(in: .whitespaces) }
         init(from decoder: Decoder) throws { self.init(wrappedValue: try decoder.singleValueContainer().decode(String.self)) }
@@ -53,13 +53,11 @@ enum PropertyWrappersAndFoundationTypes {
     }
 }
 
-@propertyWrapper struct Clamped {
-    private var value: Int
+@propertyWrapper nonisolated struct Clamped {
     var wrappedValue: Int {
-        get { value }
-        set { value = min(max(newValue, 0), 100) }
+        didSet { if !(0...100).contains(wrappedValue) { wrappedValue = min(max(wrappedValue, 0), 100) } }
     }
-    init(wrappedValue: Int) { value = min(max(wrappedValue, 0), 100) }
+    init(wrappedValue: Int) { self.wrappedValue = min(max(wrappedValue, 0), 100) }
 }
 
 extension Clamped: JSONPropertyWrapper { var jsonWrappedValue: Int { wrappedValue } }

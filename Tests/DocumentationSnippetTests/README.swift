@@ -20,13 +20,15 @@ enum README {
     }
 }
 
-final class BookService: APIService, @unchecked Sendable {
+struct BookService {                            // one per domain of the API, holding its APIService
+    let api: APIService
+
     func book(id: Int) async throws -> Book {
-        try await get("books/\(id)", as: Book.self)
+        try await api.get("books/\(id)", as: Book.self)
     }
 
     func page(_ number: Int) async throws -> [Book] {
-        try await get("books", parameters: ["page": number], at: "data", as: [Book].self)  // {data, error} envelope
+        try await api.get("books", parameters: ["page": number], at: "data", as: [Book].self)  // {data, error} envelope
     }
 }
 
@@ -41,16 +43,18 @@ enum BookRouter: Endpoint {                     // a router enum: one case per c
 /// The client block, as written: it goes to the network, so it is compiled, not run. `Session` is the
 /// Authentication article's.
 func readmeClient(session: Session) async throws {
-    let service = BookService(baseURL: URL(string: "https://api.example.com/v1")!, configuration: ServiceConfiguration(
+    let api = APIService(baseURL: URL(string: "https://api.example.com/v1")!, configuration: ServiceConfiguration(
         mapper: JSONMapper(keyTranslator: .snakeCase),
         headers: ["X-Client": "ios"], timeout: 30, userAgent: "BookApp/1.0",
         retryPolicy: RetryPolicy(limit: 2, delay: 0.2, backoffMultiplier: 2),
         interceptors: [AuthInterceptor(token: { await session.token }, refresh: { try await session.refresh() })],
         maximumConcurrentRequests: 4))
+    let service = BookService(api: api)
 
     do {
-        let results = try await service.request(BookRouter.search("dune"), as: [Book].self)
-        print(results.count)
+        let results = try await api.request(BookRouter.search("dune"), as: [Book].self)
+        let dune = try await service.book(id: 7)
+        print(results.count, dune.title)
     } catch let error as APIError {
         switch error {
         case .unacceptableStatus(let code, _, _):
@@ -64,7 +68,7 @@ func readmeClient(session: Session) async throws {
 
 /// The types the "Every type an app has" blocks use.
 enum READMETypes {
-    struct Money: Equatable, Sendable, CustomStringConvertible {
+    nonisolated struct Money: Equatable, Sendable, CustomStringConvertible {
         var amount: Decimal = 0
         var currency = "USD"
         init() {}
@@ -105,8 +109,8 @@ enum READMETypes {
         var name = ""
         required init() {}
     }
-    final class Dog: Animal { var barks = true }
-    final class Cat: Animal { var lives = 9 }
+    nonisolated final class Dog: Animal { var barks = true }   // nonisolated: see Declaring Models
+    nonisolated final class Cat: Animal { var lives = 9 }
 
     struct Account: MappableCodable {
         var id = 0
@@ -185,10 +189,11 @@ struct READMESnippets {
             "GET /v1/books/7": #"{"id": 7, "title": "Dune"}"#,
             "GET /v1/books": #"{"data": [{"id": 1, "title": "A"}]}"#,
         ])
-        let service = stubbedService(BookService.init, stub)
+        let api = stubbedService(APIService.init, stub)
+        let service = BookService(api: api)
         #expect(try await service.book(id: 7).title == "Dune")
         #expect(try await service.page(1).count == 1)
-        _ = try? await service.request(BookRouter.create(Book(id: 0, title: "New")), as: Book.self)
+        _ = try? await api.request(BookRouter.create(Book(id: 0, title: "New")), as: Book.self)
         #expect(stub.requests.last?.httpMethod == "POST")
     }
 }

@@ -13,28 +13,32 @@ struct ReflectMapClientSnippets {
             var title = ""
         }
 
-        final class BookService: APIService, @unchecked Sendable {
+        struct BookService {
+            let api: APIService
+
             func book(id: Int) async throws -> Book {
-                try await get("books/\(id)", as: Book.self)
+                try await api.get("books/\(id)", as: Book.self)
             }
         }
 
-        let service = BookService(
+        let api = APIService(
             baseURL: URL(string: "https://api.example.com/v1")!,
             configuration: ServiceConfiguration(mapper: JSONMapper(keyTranslator: .snakeCase))
         )
-        let book = try await service.book(id: 7)
+        let book = try await BookService(api: api).book(id: 7)
         _ = book
     }
 
     @Test("The overview's service maps a book from a stub")
     func overviewAgainstStub() async throws {
-        final class BookService: APIService, @unchecked Sendable {
+        struct BookService {
+            let api: APIService
+
             func book(id: Int) async throws -> Book {
-                try await get("books/\(id)", as: Book.self)
+                try await api.get("books/\(id)", as: Book.self)
             }
         }
         let stub = BookStub(["GET /v1/books/7": #"{"id": 7, "title": "Dune"}"#])
-        #expect(try await stubbedService(BookService.init, stub).book(id: 7) == Book(id: 7, title: "Dune"))
+        #expect(try await BookService(api: stubbedService(APIService.init, stub)).book(id: 7) == Book(id: 7, title: "Dune"))
     }
 }

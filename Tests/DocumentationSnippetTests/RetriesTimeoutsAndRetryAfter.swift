@@ -42,7 +42,7 @@ struct RetriesTimeoutsAndRetryAfterSnippets {
 }
 
 /// A thread-safe count.
-final class Counter: @unchecked Sendable {
+nonisolated final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
 

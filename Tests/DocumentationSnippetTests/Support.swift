@@ -6,7 +6,7 @@ import Foundation
 // is cheap, a test runs the block against a fixed payload and checks what it says.
 
 /// UTF-8 bytes of a JSON literal.
-func json(_ text: String) -> Data {
+nonisolated func json(_ text: String) -> Data {
     Data(text.utf8)
 }
 
@@ -24,7 +24,7 @@ struct Book: Mappable, Equatable {
 
 /// A transport that answers from a table of `"METHOD path"` → JSON, for the client snippets: 404 for
 /// anything else. The requests it saw are kept, in order.
-final class BookStub: @unchecked Sendable {
+nonisolated final class BookStub: @unchecked Sendable {
     private let lock = NSLock()
     private var seen: [URLRequest] = []
     let answers: [String: String]

@@ -14,8 +14,8 @@ extension APIService {
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
     public func get<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
-                                 success: @escaping @Sendable (T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        request(PathEndpoint(method: .get, path: path, parameters: parameters), responseClass: T.self) { $0.deliver(success, failure) }
+                                 success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+        request(PathEndpoint(method: .get, path: path, parameters: parameters), responseClass: T.self) { Result.deliver($0, success, failure) }
     }
 
     /// Sends a POST and calls back.
@@ -28,8 +28,8 @@ extension APIService {
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
     public func post<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
-                                  success: @escaping @Sendable (T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        request(PathEndpoint(method: .post, path: path, parameters: parameters), responseClass: T.self) { $0.deliver(success, failure) }
+                                  success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+        request(PathEndpoint(method: .post, path: path, parameters: parameters), responseClass: T.self) { Result.deliver($0, success, failure) }
     }
 
     /// Sends a PUT and calls back.
@@ -42,8 +42,8 @@ extension APIService {
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
     public func put<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
-                                 success: @escaping @Sendable (T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        request(PathEndpoint(method: .put, path: path, parameters: parameters), responseClass: T.self) { $0.deliver(success, failure) }
+                                 success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+        request(PathEndpoint(method: .put, path: path, parameters: parameters), responseClass: T.self) { Result.deliver($0, success, failure) }
     }
 
     /// Sends a PATCH and calls back.
@@ -56,8 +56,8 @@ extension APIService {
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
     public func patch<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
-                                   success: @escaping @Sendable (T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        request(PathEndpoint(method: .patch, path: path, parameters: parameters), responseClass: T.self) { $0.deliver(success, failure) }
+                                   success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+        request(PathEndpoint(method: .patch, path: path, parameters: parameters), responseClass: T.self) { Result.deliver($0, success, failure) }
     }
 
     /// Sends a DELETE and calls back.
@@ -70,8 +70,8 @@ extension APIService {
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
     public func delete<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
-                                    success: @escaping @Sendable (T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        request(PathEndpoint(method: .delete, path: path, parameters: parameters), responseClass: T.self) { $0.deliver(success, failure) }
+                                    success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+        request(PathEndpoint(method: .delete, path: path, parameters: parameters), responseClass: T.self) { Result.deliver($0, success, failure) }
     }
 
     /// Sends an endpoint's request and calls back.
@@ -83,8 +83,8 @@ extension APIService {
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
     public func request<T: Mappable>(_ endpoint: some Endpoint, responseClass: T.Type,
-                                     success: @escaping @Sendable (T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        request(endpoint, responseClass: T.self) { $0.deliver(success, failure) }
+                                     success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+        request(endpoint, responseClass: T.self) { Result.deliver($0, success, failure) }
     }
 
     /// Sends a GET and completes with a `Result`.
@@ -96,7 +96,7 @@ extension APIService {
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `completion` then gets ``APIError/cancelled``.
     @discardableResult
     public func get<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
-                                 completion: @escaping @Sendable (Result<T, APIError>) -> Void) -> APICall {
+                                 completion: @escaping @Sendable (sending Result<T, APIError>) -> Void) -> APICall {
         request(PathEndpoint(method: .get, path: path, parameters: parameters), responseClass: T.self, completion: completion)
     }
 
@@ -109,7 +109,7 @@ extension APIService {
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `completion` then gets ``APIError/cancelled``.
     @discardableResult
     public func post<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
-                                  completion: @escaping @Sendable (Result<T, APIError>) -> Void) -> APICall {
+                                  completion: @escaping @Sendable (sending Result<T, APIError>) -> Void) -> APICall {
         request(PathEndpoint(method: .post, path: path, parameters: parameters), responseClass: T.self, completion: completion)
     }
 
@@ -121,7 +121,7 @@ extension APIService {
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `completion` then gets ``APIError/cancelled``.
     @discardableResult
     public func request<T: Mappable>(_ endpoint: some Endpoint, responseClass: T.Type,
-                                     completion: @escaping @Sendable (Result<T, APIError>) -> Void) -> APICall {
+                                     completion: @escaping @Sendable (sending Result<T, APIError>) -> Void) -> APICall {
         let prepared: PreparedRequest
         do {
             prepared = try prepare(endpoint)
@@ -141,7 +141,7 @@ extension APIService {
         return APICall(task: task)
     }
 
-    private func callBack<T>(_ completion: @escaping @Sendable (Result<T, APIError>) -> Void, with result: UncheckedBox<Result<T, APIError>>) {
+    private func callBack<T>(_ completion: @escaping @Sendable (sending Result<T, APIError>) -> Void, with result: UncheckedBox<Result<T, APIError>>) {
         if let queue = configuration.callbackQueue {
             queue.async { completion(result.value) }
         } else {
@@ -151,8 +151,10 @@ extension APIService {
 }
 
 extension Result where Failure == APIError {
-    func deliver(_ success: (Success) -> Void, _ failure: (APIError) -> Void) {
-        switch self {
+    /// Hands the result to one of two callbacks. The result is `sending`: the caller gives it away, so
+    /// the callback may send the model on (to the main actor, say).
+    static func deliver(_ result: sending Self, _ success: (sending Success) -> Void, _ failure: (APIError) -> Void) {
+        switch result {
         case .success(let value): success(value)
         case .failure(let error): failure(error)
         }

@@ -1,0 +1,35 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Compiles every Swift block of the README and the DocC articles (Tests/DocumentationSnippetTests,
+// linked in twice) as app code:
+// - `MainActorApp` with the settings a new Xcode 26 app target has: Swift 6, main-actor isolation by
+//   default, and the approachable-concurrency features;
+// - `PlainSwift6App`: a plain Swift 6 module.
+// Warnings are errors in both. `.ci/run` builds it and runs both suites.
+let appSettings: [SwiftSetting] = [
+    .defaultIsolation(MainActor.self),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "AppModuleCheck",
+    dependencies: [.package(name: "ReflectMap", path: "../..")],
+    targets: [
+        .testTarget(
+            name: "MainActorApp",
+            dependencies: [.product(name: "ReflectMap", package: "ReflectMap"), .product(name: "ReflectMapClient", package: "ReflectMap")],
+            path: "MainActorApp",
+            swiftSettings: appSettings
+        ),
+        .testTarget(
+            name: "PlainSwift6App",
+            dependencies: [.product(name: "ReflectMap", package: "ReflectMap"), .product(name: "ReflectMapClient", package: "ReflectMap")],
+            path: "PlainSwift6",
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
