@@ -11,7 +11,7 @@ extension APIService {
     ///   - type: The class the response maps into.
     /// - Returns: The mapped response.
     /// - Throws: ``APIError``, always.
-    public func get<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, as type: T.Type) async throws -> T {
+    public func get<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, as type: T.Type) async throws -> sending T {
         try await request(PathEndpoint(method: .get, path: path, parameters: parameters, keyPath: keyPath), as: T.self)
     }
 
@@ -23,7 +23,7 @@ extension APIService {
     ///   - type: The class the response maps into.
     /// - Returns: The mapped response.
     /// - Throws: ``APIError``, always.
-    public func post<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, as type: T.Type) async throws -> T {
+    public func post<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, as type: T.Type) async throws -> sending T {
         try await request(PathEndpoint(method: .post, path: path, parameters: parameters, keyPath: keyPath), as: T.self)
     }
 
@@ -35,7 +35,7 @@ extension APIService {
     ///   - type: The class the response maps into.
     /// - Returns: The mapped response.
     /// - Throws: ``APIError``, always.
-    public func post<T: Mappable>(_ path: String, body: some Mappable, at keyPath: String? = nil, as type: T.Type) async throws -> T {
+    public func post<T: Mappable>(_ path: String, body: some Mappable, at keyPath: String? = nil, as type: T.Type) async throws -> sending T {
         try await request(PathEndpoint(method: .post, path: path, body: body, keyPath: keyPath), as: T.self)
     }
 
@@ -47,7 +47,7 @@ extension APIService {
     ///   - type: The class the response maps into.
     /// - Returns: The mapped response.
     /// - Throws: ``APIError``, always.
-    public func put<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, as type: T.Type) async throws -> T {
+    public func put<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, as type: T.Type) async throws -> sending T {
         try await request(PathEndpoint(method: .put, path: path, parameters: parameters, keyPath: keyPath), as: T.self)
     }
 
@@ -59,7 +59,7 @@ extension APIService {
     ///   - type: The class the response maps into.
     /// - Returns: The mapped response.
     /// - Throws: ``APIError``, always.
-    public func patch<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, as type: T.Type) async throws -> T {
+    public func patch<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, as type: T.Type) async throws -> sending T {
         try await request(PathEndpoint(method: .patch, path: path, parameters: parameters, keyPath: keyPath), as: T.self)
     }
 
@@ -71,7 +71,7 @@ extension APIService {
     ///   - type: The class the response maps into.
     /// - Returns: The mapped response.
     /// - Throws: ``APIError``, always.
-    public func delete<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, as type: T.Type) async throws -> T {
+    public func delete<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, as type: T.Type) async throws -> sending T {
         try await request(PathEndpoint(method: .delete, path: path, parameters: parameters, keyPath: keyPath), as: T.self)
     }
 }

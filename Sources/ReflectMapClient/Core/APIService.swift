@@ -79,7 +79,7 @@ open class APIService: @unchecked Sendable {
     ///   - type: The class the body (or the value at the endpoint's key path) maps into.
     /// - Returns: The mapped response.
     /// - Throws: ``APIError``, always.
-    public func request<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) async throws -> T {
+    public func request<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) async throws -> sending T {
         try await response(endpoint, as: T.self).value
     }
 
@@ -90,7 +90,7 @@ open class APIService: @unchecked Sendable {
     ///   - type: The class the body (or the value at the endpoint's key path) maps into.
     /// - Returns: The mapped value with the status code, headers and final URL.
     /// - Throws: ``APIError``, always.
-    public func response<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) async throws -> Response<T> {
+    public func response<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) async throws -> sending Response<T> {
         try await response(endpoint, as: T.self, progress: nil)
     }
 
@@ -126,7 +126,7 @@ open class APIService: @unchecked Sendable {
     }
 
     /// ``response(_:as:)`` with upload progress.
-    func response<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type, progress: ProgressHandler?) async throws -> Response<T> {
+    func response<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type, progress: ProgressHandler?) async throws -> sending Response<T> {
         let prepared = try prepare(endpoint)
         defer { prepared.cleanUp() }
         let options = CallOptions(endpoint, configuration: configuration)
