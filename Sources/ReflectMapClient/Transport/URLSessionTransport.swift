@@ -62,6 +62,7 @@ public final class URLSessionTransport: Transport, SessionTransport {
             let handler = TaskHandler(sink: .memory, timeout: current.urlRequest.timeoutInterval, progress: progress,
                                       direction: .upload, uploadSize: current.bodySize, delegateQueue: queue)
             let (response, data) = try await run(current, handler: handler)
+            ExpiredCookies.delete(expiredBy: response, in: session.configuration)
             guard let next = follow(response, after: current, policy: redirects) else { return (data, response) }
             current = next
         }
@@ -83,6 +84,7 @@ public final class URLSessionTransport: Transport, SessionTransport {
                                           delegateQueue: queue)
                 defer { try? output.close() }
                 response = try await run(current, handler: handler).0
+                ExpiredCookies.delete(expiredBy: response, in: session.configuration)
             } catch {
                 try? FileManager.default.removeItem(at: file)
                 throw error
@@ -112,6 +114,7 @@ public final class URLSessionTransport: Transport, SessionTransport {
             } onCancel: {
                 handler.cancelSoon()
             }
+            ExpiredCookies.delete(expiredBy: response, in: session.configuration)
             guard let next = follow(response, after: current, policy: redirects) else { return (response, stream) }
             handler.cancelSoon()
             current = next

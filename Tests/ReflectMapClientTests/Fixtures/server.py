@@ -284,6 +284,20 @@ class Handler(BaseHTTPRequestHandler):
                 code = code[:-3]
                 target = "http://127.0.0.1:%d%s" % (self.server.server_address[1], target)
             self.send(int(code), {"redirect": target}, headers={"Location": target})
+        elif name == "cookies":
+            # /cookies/set/<name>/<value>, /cookies/delete/<name>/<maxage|expires>, and the same behind a
+            # 302 to /echo: /cookies/redirect-set/<name>/<value>, /cookies/redirect-delete/<name>/<style>.
+            action, cookie = parts[1], parts[2]
+            if action.endswith("set"):
+                header = "%s=%s; Path=/" % (cookie, parts[3])
+            elif parts[3] == "maxage":
+                header = "%s=; Max-Age=0; Path=/" % cookie
+            else:
+                header = "%s=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/" % cookie
+            if action.startswith("redirect-"):
+                self.send(302, {}, headers={"Set-Cookie": header, "Location": "/echo"})
+            else:
+                self.send(200, {"ok": True}, headers={"Set-Cookie": header})
         elif name == "redirect-loop":
             self.send(302, {}, headers={"Location": "/redirect-loop"})
         elif name == "text":
