@@ -101,6 +101,26 @@ class Handler(BaseHTTPRequestHandler):
                 self.chunk(line.encode())
                 time.sleep(delay)
             self.end_chunks()
+        elif name == "ndjson-lockstep":
+            # /ndjson-lockstep/<key>/<count>: line i+1 is sent only once the client has acknowledged line i
+            # with /ack/<key>/<i>, so the lines can only all arrive if each is delivered as it is sent. An
+            # acknowledgement that does not come within 20 s ends the stream with index -1.
+            key, count = parts[1], int(parts[2])
+            self.start_chunked("application/x-ndjson")
+            for i in range(count):
+                self.chunk((json.dumps({"index": i, "text": "line %d" % i}) + "\n").encode())
+                if i == count - 1:
+                    break
+                deadline = time.time() + 20
+                while counts.get("ack-%s-%d" % (key, i), 0) == 0 and time.time() < deadline:
+                    time.sleep(0.005)
+                if counts.get("ack-%s-%d" % (key, i), 0) == 0:
+                    self.chunk((json.dumps({"index": -1, "text": "no acknowledgement of %d" % i}) + "\n").encode())
+                    break
+            self.end_chunks()
+        elif name == "ack":
+            bump("ack-%s-%s" % (parts[1], parts[2]))
+            self.send(200, {"ok": True})
         elif name == "ndjson-split":
             # One message split across chunks, then two in one chunk, the last without a newline.
             self.start_chunked("application/x-ndjson")
@@ -122,6 +142,7 @@ class Handler(BaseHTTPRequestHandler):
             self.drop_connection()
         elif name == "ndjson-forever":
             key = parts[1]
+            bump("opened-" + key)
             self.start_chunked("application/x-ndjson")
             i = 0
             try:
