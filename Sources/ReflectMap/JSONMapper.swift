@@ -280,33 +280,40 @@ extension JSONMapper {
     private func read<T>(
         _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
+        try read(T.self, bytes: [UInt8](data), at: keyPath, reporting: reporting)
+    }
+
+    /// The byte route over bytes already in an array (a streamed element, say).
+    func read<T>(
+        _ type: T.Type, bytes: [UInt8], at keyPath: String?, reporting: Bool
+    ) throws -> (value: T, report: MappingReport) {
         let result: (value: T, report: MappingReport, finished: [any Mappable])
         do {
-            result = try readBytes(T.self, from: data, at: keyPath, reporting: reporting)
+            result = try readBytes(T.self, from: bytes, at: keyPath, reporting: reporting)
         } catch let error as MappingError {
             switch error.kind {
             case .malformedJSON, .keyPathNotFound, .unsupportedType: throw error
-            default: return try readTree(T.self, from: data, at: keyPath, reporting: reporting)
+            default: return try readTree(T.self, from: bytes, at: keyPath, reporting: reporting)
             }
         } catch is RepeatedPropertyValue {
-            return try readTree(T.self, from: data, at: keyPath, reporting: reporting)
+            return try readTree(T.self, from: bytes, at: keyPath, reporting: reporting)
         }
         // The hooks the byte route deferred, children before parents. A model one of them rejects is
         // handled where it sits, which only a read that runs hooks as it goes can do.
         do {
             for model in result.finished { try model.didFinishMapping() }
         } catch {
-            return try readTree(T.self, from: data, at: keyPath, reporting: reporting)
+            return try readTree(T.self, from: bytes, at: keyPath, reporting: reporting)
         }
         return (result.value, result.report)
     }
 
     /// Maps bytes straight into the model's fields; the models' hooks wait in `finished`.
     private func readBytes<T>(
-        _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
+        _ type: T.Type, from bytes: [UInt8], at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport, finished: [any Mappable]) {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
-        var scanner = JSONScanner(data)
+        var scanner = JSONScanner(bytes: bytes)
         var path: [PathComponent] = []
         var open: JSONScanner.OpenContainers = []
         if let keyPath { (path, open) = try scanner.descend(to: keyPath, maxDepth: maxDepth) }
@@ -322,9 +329,9 @@ extension JSONMapper {
     /// mapper's depth limit and the key path is followed as ``JSONScanner/descend(to:maxDepth:)``
     /// follows it.
     private func readTree<T>(
-        _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
+        _ type: T.Type, from bytes: [UInt8], at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
-        var value = try JSONValue(parsing: data, maxDepth: maxDepth)
+        var value = try JSONValue(parsing: Data(bytes), maxDepth: maxDepth)
         var path: [PathStep] = []
         for component in keyPath.map(JSONScanner.components(of:)) ?? [] {
             if case .object = value, let member = value[component] {

@@ -27,7 +27,11 @@ package struct JSONScanner {
     package var lastNumberIsLong = false
 
     package init(_ data: Data) {
-        bytes = [UInt8](data)
+        self.init(bytes: [UInt8](data))
+    }
+
+    package init(bytes: [UInt8]) {
+        self.bytes = bytes
         index = 0
         // RFC 8259 §8.1: a parser may ignore a byte order mark.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The splitter and the element mapper together: input goes in a chunk at a time, mapped elements
+/// come out. Both the synchronous reader and the asynchronous sequence drive one.
+struct ElementStream<Model: Mappable> {
+    enum Step {
+        case element(StreamedElement<Model>)
+        case needsInput
+        case end
+    }
+
+    private var splitter: ElementSplitter
+    private var elements: ElementMapper<Model>
+    private let reporting: Bool
+    /// Set once the stream has ended or failed: it then yields nothing more.
+    private(set) var isOver = false
+
+    init(mapper: JSONMapper, layout: JSONStreamLayout, reporting: Bool) {
+        splitter = ElementSplitter(layout: layout, maxDepth: mapper.maxDepth)
+        elements = ElementMapper(mapper: mapper, layout: layout)
+        self.reporting = reporting
+    }
+
+    /// How many elements have been read.
+    var count: Int { elements.index }
+
+    mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+        splitter.append(bytes)
+    }
+
+    mutating func finish() {
+        splitter.finish()
+    }
+
+    mutating func next() throws -> Step {
+        if isOver { return .end }
+        do {
+            switch try splitter.next() {
+            case .element(let range, let offset):
+                return .element(try elements.map(splitter.buffer, range: range, offset: offset, reporting: reporting))
+            case .needsInput:
+                return .needsInput
+            case .end:
+                isOver = true
+                return .end
+            }
+        } catch {
+            isOver = true
+            throw error
+        }
+    }
+}
+
+extension MappingReport {
+    /// Appends another report's entries (an element's, to the stream's so far).
+    mutating func append(_ other: MappingReport) {
+        unmappedKeys += other.unmappedKeys
+        unfilledProperties += other.unfilledProperties
+        coercions += other.coercions
+        skipped += other.skipped
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Reads the elements of a streamed JSON document one at a time, synchronously: Jackson's
+/// `MappingIterator`, for command-line tools and server loops. Make one with
+/// ``JSONMapper/elementReader(_:contentsOf:layout:bufferSize:)`` or
+/// ``JSONMapper/elementReader(_:from:layout:bufferSize:)``.
+///
+/// ```swift
+/// var orders = try mapper.elementReader(Order.self, contentsOf: exportURL)
+/// while let order = try orders.next() {
+///     total += order.amount
+/// }
+/// print(orders.report.skipped)   // lenient mode: what was dropped, as "[1234].price: …"
+/// ```
+///
+/// Memory holds the read buffer and the largest element, whatever the input's size. Each element is
+/// mapped with the mapper's full rules. In lenient mode an element that does not map is dropped and
+/// reported; in strict mode ``next()`` throws with the element's path (`[1234].price`). Malformed or
+/// truncated input throws ``MappingError/Kind/malformedJSON(_:)`` with the byte offset in the whole
+/// input. After an error the reader returns `nil`.
+public struct JSONElementReader<Model: Mappable> {
+    private var stream: ElementStream<Model>
+    private let read: () throws -> [UInt8]?
+    /// Everything the elements read so far reported, with paths that start at each element
+    /// (`[1234].price`). Read to the end, it equals ``JSONMapper/mapWithReport(_:from:)-(_,Data)``'s
+    /// report for `[Model]` on the same bytes.
+    public private(set) var report = MappingReport()
+
+    init(mapper: JSONMapper, layout: JSONStreamLayout, reporting: Bool, read: @escaping () throws -> [UInt8]?) {
+        stream = ElementStream(mapper: mapper, layout: layout, reporting: reporting)
+        self.read = read
+    }
+
+    /// How many elements have been read, dropped ones included.
+    public var count: Int { stream.count }
+
+    /// The next model, skipping elements that lenient mode dropped.
+    /// - Returns: The model, or `nil` at the end of the stream.
+    /// - Throws: ``MappingError`` for malformed or truncated input, and in strict mode for an element
+    ///   that does not map; an error reading the input as it is.
+    public mutating func next() throws -> Model? {
+        while let element = try nextWithReport() {
+            if let value = element.value { return value }
+        }
+        return nil
+    }
+
+    /// The next element with its own report; its value is `nil` when lenient mode dropped it.
+    /// - Returns: The element, or `nil` at the end of the stream.
+    /// - Throws: As ``next()`` does.
+    public mutating func nextWithReport() throws -> StreamedElement<Model>? {
+        while true {
+            switch try stream.next() {
+            case .element(let element):
+                report.append(element.report)
+                return element
+            case .needsInput:
+                if let chunk = try read(), !chunk.isEmpty {
+                    stream.append(chunk)
+                } else {
+                    stream.finish()
+                }
+            case .end:
+                return nil
+            }
+        }
+    }
+}

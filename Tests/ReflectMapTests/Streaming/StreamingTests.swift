@@ -1,0 +1,185 @@
+import Foundation
+import ReflectMap
+import Testing
+
+struct StreamedOrder: Mappable, Equatable {
+    var id = 0
+    var price = 0.0
+    var items: [String] = []
+}
+
+/// Reads every element of `data` through a synchronous reader fed from memory in chunks of `bufferSize`.
+func streamed<T: Mappable>(
+    _ type: T.Type, _ data: Data, layout: JSONStreamLayout = .array, bufferSize: Int, mapper: JSONMapper = JSONMapper()
+) throws -> (values: [T], report: MappingReport) {
+    // A file on disk keeps the test independent of pipe buffer sizes.
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).json")
+    try data.write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var reader = try mapper.elementReader(T.self, contentsOf: url, layout: layout, bufferSize: bufferSize)
+    var values: [T] = []
+    while let value = try reader.next() { values.append(value) }
+    return (values, reader.report)
+}
+
+/// What a read gave: the models written back as JSON and the report, or the error's kind, path and offset.
+enum StreamOutcome: Equatable, CustomStringConvertible {
+    case mapped(json: String, report: MappingReport)
+    case failed(kind: MappingError.Kind, path: String, offset: Int?)
+
+    init(_ mapper: JSONMapper, _ body: () throws -> ([StreamedOrder], MappingReport)) {
+        do {
+            let (values, report) = try body()
+            self = .mapped(json: String(decoding: (try? mapper.data(from: values)) ?? Data(), as: UTF8.self), report: report)
+        } catch let error as MappingError {
+            self = .failed(kind: error.kind, path: error.path, offset: error.byteOffset)
+        } catch {
+            self = .failed(kind: .malformedJSON("unexpected \(error)"), path: "", offset: nil)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .mapped(let json, let report): return "mapped \(json.prefix(200)) \(report)"
+        case .failed(let kind, let path, let offset): return "failed \(kind) at \(path) offset \(offset.map(String.init) ?? "-")"
+        }
+    }
+}
+
+@Suite("Streaming large documents")
+struct StreamingTests {
+    let orders = json(#"""
+    [{"id": 1, "price": 9.5, "items": ["a"]},
+     {"id": 2, "price": 3, "items": []}, {"id": 3, "price": 0.25, "items": ["b", "c\"]"]}]
+    """#)
+
+    @Test("A top-level array streams element by element, split at every possible byte")
+    func topLevelArrayAtEveryBoundary() throws {
+        let whole = try JSONMapper().mapArray(StreamedOrder.self, from: orders)
+        for size in 1...12 {
+            #expect(try streamed(StreamedOrder.self, orders, bufferSize: size).values == whole, "buffer \(size)")
+        }
+        #expect(whole.map(\.id) == [1, 2, 3])
+    }
+
+    @Test("The array at a key path streams, and the rest of the document is still checked")
+    func arrayAtKeyPath() throws {
+        let envelope = json(#"{"meta": {"n": [1, {"x": "]"}]}, "data": {"skip": "}", "items": [{"id": 7}, {"id": 8}], "next": null}, "total": 2}"#)
+        for size in [1, 2, 3, 5, 64] {
+            for path in ["data.items", ".data.items."] {
+                let values = try streamed(StreamedOrder.self, envelope, layout: .array(at: path), bufferSize: size).values
+                #expect(values.map(\.id) == [7, 8], "buffer \(size)")
+            }
+        }
+        let broken = json(#"{"data": {"items": [{"id": 7}]}, "total": 2,}"#)
+        let error = mappingError { _ = try streamed(StreamedOrder.self, broken, layout: .array(at: "data.items"), bufferSize: 4) }
+        guard case .malformedJSON = error?.kind else { Issue.record("expected malformed JSON, got \(String(describing: error))"); return }
+        let missing = mappingError { _ = try streamed(StreamedOrder.self, broken, layout: .array(at: "data.nothing"), bufferSize: 4) }
+        #expect(missing?.kind == .keyPathNotFound("data.nothing"))
+    }
+
+    @Test("JSON Lines, and concatenated or whitespace-separated documents, stream as elements")
+    func jsonLinesAndConcatenatedDocuments() throws {
+        let lines = json("{\"id\": 1}\n{\"id\": 2}\r\n\n{\"id\": 3}{\"id\": 4} {\"id\": 5}")
+        for size in 1...9 {
+            let values = try streamed(StreamedOrder.self, lines, layout: .jsonLines, bufferSize: size).values
+            #expect(values.map(\.id) == [1, 2, 3, 4, 5], "buffer \(size)")
+        }
+        #expect(try streamed(StreamedOrder.self, json(""), layout: .jsonLines, bufferSize: 4).values.isEmpty)
+        #expect(try streamed(StreamedOrder.self, json(" \n "), layout: .jsonLines, bufferSize: 1).values.isEmpty)
+    }
+
+    @Test("An element that does not map is dropped and reported in lenient mode, and thrown in strict mode, with its index")
+    func elementFailuresFollowTheMode() throws {
+        let input = json(#"[{"id": 1, "price": 1, "items": []}, {"id": 2, "price": "x", "items": []}, "not an order", {"id": 4, "price": 1, "items": []}]"#)
+        let (values, report) = try streamed(StreamedOrder.self, input, bufferSize: 3)
+        #expect(values.map(\.id) == [1, 2, 4])
+        #expect(report.skipped.map(\.path) == ["[1].price", "[2]"])
+        let strict = mappingError { _ = try streamed(StreamedOrder.self, input, bufferSize: 3, mapper: JSONMapper(mode: .strict)) }
+        #expect(strict?.path == "[1].price")
+        let inPath = mappingError {
+            _ = try streamed(StreamedOrder.self, json(#"{"data": [{"id": 1, "price": 1, "items": []}, {"id": "two", "price": 1, "items": []}]}"#), layout: .array(at: "data"),
+                             bufferSize: 2, mapper: JSONMapper(mode: .strict))
+        }
+        #expect(inPath?.path == "data[1].id")
+    }
+
+    @Test("Malformed JSON anywhere ends the stream with the byte offset in the whole input")
+    func malformedInputGivesTheWholeInputsOffset() throws {
+        // The bad byte is inside the third element, at offset 27.
+        let input = json(#"[{"id": 1}, {"id": 2}, {"id": tru}]"#)
+        let error = mappingError { _ = try streamed(StreamedOrder.self, input, bufferSize: 5) }
+        guard case .malformedJSON = error?.kind else { Issue.record("got \(String(describing: error))"); return }
+        let whole = mappingError { _ = try JSONMapper().mapArray(StreamedOrder.self, from: input) }
+        #expect(error?.byteOffset == whole?.byteOffset)
+        for bad in [#"[{"id": 1} {"id": 2}]"#, #"[{"id": 1},]"#, #"[{"id": 1}] x"#, #"[{"id": [1}]"#, #"{"id": 1}"#] {
+            let error = mappingError { _ = try streamed(StreamedOrder.self, json(bad), bufferSize: 2) }
+            #expect(error != nil, "\(bad)")
+        }
+    }
+
+    @Test("A truncated input ends with an error, never a short result, and an empty one is an error for an array")
+    func truncatedAndEmptyInputs() throws {
+        let text = String(decoding: orders, as: UTF8.self)
+        for cut in stride(from: 1, to: text.utf8.count - 1, by: 3) {
+            let prefix = Data(text.utf8.prefix(cut))
+            let error = mappingError { _ = try streamed(StreamedOrder.self, prefix, bufferSize: 4) }
+            guard case .malformedJSON = error?.kind else {
+                Issue.record("a cut at \(cut) gave \(String(describing: error))")
+                continue
+            }
+        }
+        let empty = mappingError { _ = try streamed(StreamedOrder.self, json(""), bufferSize: 4) }
+        guard case .malformedJSON = empty?.kind else { Issue.record("got \(String(describing: empty))"); return }
+        let truncatedLine = mappingError { _ = try streamed(StreamedOrder.self, json("{\"id\": 1}\n{\"id\""), layout: .jsonLines, bufferSize: 4) }
+        guard case .malformedJSON = truncatedLine?.kind else { Issue.record("got \(String(describing: truncatedLine))"); return }
+    }
+
+    @Test("Streamed elements equal mapArray's on the same bytes, in both modes, with the same reports")
+    func differentialAgainstMapArray() throws {
+        var random = SplitMix64(state: 2026_11_24)
+        for seed in 0..<60 {
+            var corpus = SampleCorpus(seed: UInt64(seed), maxFaults: 2, faultPercent: 10)
+            let documents = (0..<4).map { _ in String(decoding: corpus.document(), as: UTF8.self) }
+            let input = Data(("[" + documents.joined(separator: ",\n") + "]").utf8)
+            for mode in [MappingMode.lenient, .strict] {
+                let mapper = JSONMapper(mode: mode)
+                let size = Int(random.next() % 40) + 1
+                let whole = SampleOutcome(mapper) { try mapper.mapWithReport([Sample].self, from: input) }
+                let stream = SampleOutcome(mapper) {
+                    var reader = mapper.elementReader(Sample.self, from: try Self.handle(input), bufferSize: size)
+                    var values: [Sample] = []
+                    while let value = try reader.next() { values.append(value) }
+                    return (values, reader.report)
+                }
+                #expect(stream == whole, "seed \(seed), \(mode), buffer \(size)")
+            }
+        }
+    }
+
+    /// A file handle over `data`, on a temporary file that is gone once the handle is.
+    static func handle(_ data: Data) throws -> FileHandle {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).json")
+        try data.write(to: url)
+        let handle = try FileHandle(forReadingFrom: url)
+        try FileManager.default.removeItem(at: url)
+        return handle
+    }
+}
+
+/// What a read of `[Sample]` gave, for the differential test.
+enum SampleOutcome: Equatable {
+    case mapped(json: String, report: MappingReport)
+    case failed(kind: MappingError.Kind, path: String)
+
+    init(_ mapper: JSONMapper, _ body: () throws -> ([Sample], MappingReport)) {
+        do {
+            let (values, report) = try body()
+            self = .mapped(json: String(decoding: (try? mapper.data(from: values)) ?? Data(), as: UTF8.self), report: report)
+        } catch let error as MappingError {
+            self = .failed(kind: error.kind, path: error.path)
+        } catch {
+            self = .failed(kind: .malformedJSON("unexpected \(error)"), path: "")
+        }
+    }
+}
