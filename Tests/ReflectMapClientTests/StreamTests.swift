@@ -38,6 +38,42 @@ struct StreamTests {
         #expect(indices == Array(0..<6))
     }
 
+    @Test("A JSON array body streams element by element as it arrives, at the top level and at a key path")
+    func arrayElementsArriveOneByOne() async throws {
+        let service = try service()
+        for (suffix, layout) in [("", JSONStreamLayout?.none), ("/envelope", .array(at: "data.items"))] {
+            let key = UUID().uuidString
+            var indices: [Int] = []
+            // Element i+1 is sent only once element i is acknowledged: held-back elements would deadlock.
+            for try await line in service.stream(BookPath(path: "array-lockstep/\(key)/5\(suffix)"), as: Line.self, layout: layout) {
+                indices.append(line.index)
+                _ = try await service.get("ack/\(key)/\(line.index)", as: Empty.self)
+            }
+            #expect(indices == Array(0..<5), "\(suffix)")
+        }
+    }
+
+    @Test("An array element that does not map ends the stream in strict mode and is dropped in lenient mode; malformed JSON ends it")
+    func arrayElementFailures() async throws {
+        var lenient: [Int] = []
+        await #expect {
+            for try await line in try service().stream(BookPath(path: "array-bad"), as: Line.self) { lenient.append(line.index) }
+        } throws: { error in
+            guard case .undecodable(let mapping, _) = error as? APIError, case .malformedJSON = mapping.kind else { return false }
+            return mapping.byteOffset == 85   // the second comma of `3,,`, counted in the whole body
+        }
+        #expect(lenient == [0, 1, 0])
+        var strict: [Int] = []
+        let strictService = try service(ServiceConfiguration(mapper: JSONMapper(mode: .strict)))
+        await #expect {
+            for try await line in strictService.stream(BookPath(path: "array-bad"), as: Line.self) { strict.append(line.index) }
+        } throws: { error in
+            guard case .undecodable(let mapping, _) = error as? APIError else { return false }
+            return mapping.path == "[2].index"
+        }
+        #expect(strict == [0, 1])
+    }
+
     @Test("A message split across chunks, blank lines, and a last line without a newline")
     func splitMessages() async throws {
         var lines: [Line] = []

@@ -6,7 +6,7 @@
 /// run, and the tree route takes over where it would. Paths then get the element's real place: the key
 /// path's keys and the element's index (`data.items[1234].price`), and malformed-JSON offsets the
 /// element's offset in the whole input.
-struct ElementMapper<Model: Mappable> {
+struct ElementMapper<Model: Mappable>: Sendable {
     let mapper: JSONMapper
     /// The key path's components, which prefix every path.
     let prefix: [PathComponent]

@@ -31,7 +31,7 @@ enum SplitStep: Equatable {
     case end
 }
 
-struct ElementSplitter {
+struct ElementSplitter: Sendable {
     private(set) var buffer: [UInt8] = []
     /// The input offset of `buffer[0]`.
     private var base = 0

@@ -1,9 +1,10 @@
 import Foundation
 
 /// The splitter and the element mapper together: input goes in a chunk at a time, mapped elements
-/// come out. Both the synchronous reader and the asynchronous sequence drive one.
-struct ElementStream<Model: Mappable> {
-    enum Step {
+/// come out. The synchronous reader, the asynchronous sequence and ReflectMapClient's streamed responses
+/// each drive one.
+package struct ElementStream<Model: Mappable>: Sendable {
+    package enum Step {
         case element(StreamedElement<Model>)
         case needsInput
         case end
@@ -13,26 +14,26 @@ struct ElementStream<Model: Mappable> {
     private var elements: ElementMapper<Model>
     private let reporting: Bool
     /// Set once the stream has ended or failed: it then yields nothing more.
-    private(set) var isOver = false
+    package private(set) var isOver = false
 
-    init(mapper: JSONMapper, layout: JSONStreamLayout, reporting: Bool) {
+    package init(mapper: JSONMapper, layout: JSONStreamLayout, reporting: Bool) {
         splitter = ElementSplitter(layout: layout, maxDepth: mapper.maxDepth)
         elements = ElementMapper(mapper: mapper, layout: layout)
         self.reporting = reporting
     }
 
     /// How many elements have been read.
-    var count: Int { elements.index }
+    package var count: Int { elements.index }
 
-    mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+    package mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         splitter.append(bytes)
     }
 
-    mutating func finish() {
+    package mutating func finish() {
         splitter.finish()
     }
 
-    mutating func next() throws -> Step {
+    package mutating func next() throws -> Step {
         if isOver { return .end }
         do {
             switch try splitter.next() {

@@ -118,6 +118,30 @@ class Handler(BaseHTTPRequestHandler):
                     self.chunk((json.dumps({"index": -1, "text": "no acknowledgement of %d" % i}) + "\n").encode())
                     break
             self.end_chunks()
+        elif name == "array-lockstep":
+            # /array-lockstep/<key>/<count>[/envelope]: a JSON array (in {"data": {"items": …}} with
+            # /envelope) whose element i+1 is sent only once /ack/<key>/<i> has come, as ndjson-lockstep.
+            key, count = parts[1], int(parts[2])
+            envelope = len(parts) > 3 and parts[3] == "envelope"
+            self.start_chunked("application/json")
+            self.chunk(b'{"meta": {"n": [1, "]"]}, "data": {"items": [' if envelope else b"[")
+            for i in range(count):
+                self.chunk(((", " if i else "") + json.dumps({"index": i, "text": "element %d" % i})).encode())
+                if i == count - 1:
+                    break
+                deadline = time.time() + 20
+                while counts.get("ack-%s-%d" % (key, i), 0) == 0 and time.time() < deadline:
+                    time.sleep(0.005)
+                if counts.get("ack-%s-%d" % (key, i), 0) == 0:
+                    self.chunk((", " + json.dumps({"index": -1, "text": "no acknowledgement of %d" % i})).encode())
+                    break
+            self.chunk(b"]}, \"total\": %d}" % count if envelope else b"]")
+            self.end_chunks()
+        elif name == "array-bad":
+            # An array whose third element does not map, then malformed JSON.
+            self.start_chunked("application/json")
+            self.chunk(b'[{"index": 0, "text": "a"}, {"index": 1, "text": "b"}, {"index": "two"}, {"index": 3,,}]')
+            self.end_chunks()
         elif name == "ack":
             bump("ack-%s-%s" % (parts[1], parts[2]))
             self.send(200, {"ok": True})

@@ -6,34 +6,52 @@ import FoundationNetworking
 
 /// Streamed responses: each message is mapped as it arrives.
 extension APIService {
-    /// Streams a JSON Lines (NDJSON) response, mapping each line into `type` as it arrives.
+    /// Streams a response whose body is JSON Lines (NDJSON) or a JSON array, mapping each line or
+    /// element into `type` as its bytes arrive, so memory holds one element, not the whole body.
     ///
     /// ```swift
     /// for try await chunk in service.stream(ChatRouter.complete(prompt), as: Chunk.self) {
     ///     print(chunk.text, terminator: "")
     /// }
+    /// for try await order in service.stream(Export.orders, as: Order.self, layout: .array(at: "data.items")) {
+    ///     try await save(order)
+    /// }
     /// ```
     ///
-    /// The stream ends when the server closes the response. Cancelling the consuming task, or leaving
-    /// the loop, closes the connection. A line that does not map ends the stream with
-    /// ``APIError/undecodable(_:body:)`` (the body is that line); a connection that breaks midway ends it
-    /// with ``APIError/network(message:code:)``. The service's timeout applies between chunks.
+    /// The layout is chosen so, unless `layout` says otherwise: the array at the endpoint's key path when
+    /// it has one; else a JSON array when the body's first non-blank byte is `[`; else JSON Lines. The
+    /// stream ends when the server closes the response. Cancelling the consuming task, or leaving the
+    /// loop, closes the connection. A line or element that does not map ends the stream with
+    /// ``APIError/undecodable(_:body:)`` (the body is the line; for an array element it is empty, and the
+    /// error's path names the element: `[1234].price`), except that lenient mode drops an array element
+    /// that does not map, as `[Model]` does; malformed JSON ends it the same way; a connection that breaks
+    /// midway ends it with ``APIError/network(message:code:)``. The service's timeout applies between
+    /// chunks, and retries happen only before the first byte.
     /// - Parameters:
     ///   - endpoint: The request to send.
-    ///   - type: The class each line maps into.
-    /// - Returns: The mapped lines, as they arrive; the stream throws ``APIError``.
-    public func stream<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) -> AsyncThrowingStream<T, Error> {
+    ///   - type: The class each line or element maps into.
+    ///   - layout: ``JSONStreamLayout/jsonLines``, ``JSONStreamLayout/array``,
+    ///     ``JSONStreamLayout/array(at:)``, or `nil` to choose as above.
+    /// - Returns: The mapped lines or elements, as they arrive; the stream throws ``APIError``.
+    public func stream<T: Mappable>(
+        _ endpoint: some Endpoint, as type: T.Type, layout: JSONStreamLayout? = nil
+    ) -> AsyncThrowingStream<T, Error> {
         let mapper = configuration.mapper
+        let chosen = layout ?? endpoint.keyPath.map(JSONStreamLayout.array(at:))
         return messages(endpoint, accept: "application/x-ndjson, application/jsonl, application/json",
-                        parser: JSONLinesParser(), split: { $0.append($1) }, end: { $0.finish() }) { line in
-            try Self.map(line, as: T.self, mapper: mapper)
+                        parser: ElementParser<T>(mapper: mapper, layout: chosen),
+                        split: { try $0.append($1) }, end: { try $0.finish() }) { message in
+            switch message {
+            case .line(let line): return try Self.map(line, as: T.self, mapper: mapper)
+            case .element(let element): return element
+            }
         }
     }
 
     /// Streams a server-sent events (`text/event-stream`) response, mapping each event's data into `type`
     /// as it arrives.
     ///
-    /// It ends, is cancelled and fails as ``stream(_:as:)`` does; an event whose data does not map ends it
+    /// It ends, is cancelled and fails as ``stream(_:as:layout:)`` does; an event whose data does not map ends it
     /// with ``APIError/undecodable(_:body:)``.
     /// - Parameters:
     ///   - endpoint: The request to send.
@@ -62,8 +80,8 @@ extension APIService {
     /// byte), then parses and maps messages in a task registered with the service.
     private func messages<Parser: Sendable, Message, Element>(
         _ endpoint: some Endpoint, accept: String, parser: Parser,
-        split: @escaping @Sendable (inout Parser, Data) -> [Message],
-        end: @escaping @Sendable (inout Parser) -> [Message],
+        split: @escaping @Sendable (inout Parser, Data) throws -> [Message],
+        end: @escaping @Sendable (inout Parser) throws -> [Message],
         transform: @escaping @Sendable (Message) throws -> Element
     ) -> AsyncThrowingStream<Element, Error> {
         let (stream, continuation) = AsyncThrowingStream<Element, Error>.makeStream()
@@ -103,9 +121,9 @@ extension APIService {
                 var parser = parser
                 do {
                     for try await chunk in chunks {
-                        for message in split(&parser, chunk) { try Self.yield(transform(message), to: output) }
+                        for message in try split(&parser, chunk) { try Self.yield(transform(message), to: output) }
                     }
-                    for message in end(&parser) { try Self.yield(transform(message), to: output) }
+                    for message in try end(&parser) { try Self.yield(transform(message), to: output) }
                     output.value.finish(throwing: Task.isCancelled ? APIError.cancelled : nil)
                 } catch {
                     output.value.finish(throwing: APIError.transport(error))
