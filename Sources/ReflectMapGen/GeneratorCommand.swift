@@ -10,13 +10,16 @@ public struct GeneratorCommand: Equatable, Sendable {
     public var options = GeneratorOptions()
     /// Where to write the source; standard output when `nil`.
     public var outputPath: String?
+    /// The most elements read from a sample that is a top-level array or JSON Lines (`--sample N`); the
+    /// rest of such a file is not read, so a huge export can be a sample.
+    public var sampleLimit = SampleReading.defaultElementLimit
     /// `-h` or `--help` was given: print ``usage`` and nothing else.
     public var showsHelp = false
 
     /// The help text.
     public static let usage = """
         usage: reflectmap-gen <sample.json>... [--root Name] [--keys snake|camel|auto] [--struct]
-                              [--enums] [--namespace Name] [--output File.swift]
+                              [--enums] [--namespace Name] [--sample N] [--output File.swift]
 
         Reads one or more JSON samples (a path, or - for standard input) and prints ReflectMap model
         classes that map them. Objects found at the same place in the samples merge into one class.
@@ -27,6 +30,8 @@ public struct GeneratorCommand: Equatable, Sendable {
           --struct           emit structs instead of final classes
           --enums            make String-backed enums of strings with few distinct values
           --namespace Name   wrap the models in `enum Name { ... }` so that several APIs share a module
+          --sample N         read at most N elements of a sample that is a top-level array or JSON Lines
+                             (default 10000); the rest of the file is not read
           --output File      write to a file instead of standard output
           -h, --help         show this help
         """
@@ -61,6 +66,10 @@ public struct GeneratorCommand: Equatable, Sendable {
             case "--namespace": options.namespace = try value()
             case "--output", "-o": outputPath = try value()
             case "--struct": options.emitsStructs = true
+            case "--sample":
+                let text = try value()
+                guard let limit = Int(text), limit > 0 else { throw GeneratorError.usage("--sample takes a positive number, not \(text).") }
+                sampleLimit = limit
             case "--enums": options.infersEnums = true
             case "--keys":
                 let style = try value()

@@ -3,15 +3,24 @@ import ReflectMapGen
 
 // reflectmap-gen: prints ReflectMap model classes for sample JSON. See GeneratorCommand.usage.
 
-func readSample(_ path: String) throws -> Sample {
+/// Reads a sample a chunk at a time: an array or JSON Lines only up to the element limit, so that a
+/// huge export can be a sample. Says on standard error how many elements it read.
+func readSample(_ path: String, limit: Int) throws -> Sample {
+    let name = path == "-" ? "stdin" : URL(fileURLWithPath: path).lastPathComponent
+    let handle: FileHandle
     if path == "-" {
-        return Sample(name: "stdin", bytes: Array(FileHandle.standardInput.readDataToEndOfFile()))
+        handle = FileHandle.standardInput
+    } else {
+        guard let opened = FileHandle(forReadingAtPath: path) else { fail("cannot read \(path).", status: 66) }
+        handle = opened
     }
-    let url = URL(fileURLWithPath: path)
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-        fail("cannot read \(path).", status: 66)
+    defer { if path != "-" { try? handle.close() } }
+    let result = try SampleReading.read(from: handle, name: name, limit: limit)
+    if let count = result.elementsRead {
+        let rest = result.isTruncated ? " (the first \(count); the rest was not read)" : ""
+        FileHandle.standardError.write(Data("reflectmap-gen: read \(count) elements of \(name)\(rest)\n".utf8))
     }
-    return Sample(name: url.lastPathComponent, bytes: Array(data))
+    return result.sample
 }
 
 func write(_ text: String) {
@@ -29,7 +38,7 @@ do {
         write(GeneratorCommand.usage + "\n")
         exit(0)
     }
-    let source = try ModelGenerator(options: command.options).generate(from: command.inputs.map(readSample))
+    let source = try ModelGenerator(options: command.options).generate(from: command.inputs.map { try readSample($0, limit: command.sampleLimit) })
     if let outputPath = command.outputPath {
         try Data(source.utf8).write(to: URL(fileURLWithPath: outputPath))
     } else {

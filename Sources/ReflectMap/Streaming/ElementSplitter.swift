@@ -22,7 +22,7 @@ import Foundation
 //   NDJSON, concatenated documents). Empty input has no elements.
 
 /// What ``ElementSplitter/next()`` found.
-enum SplitStep: Equatable {
+package enum SplitStep: Equatable {
     /// An element: its bytes are `buffer[range]`; it starts at input offset `offset`.
     case element(range: Range<Int>, offset: Int)
     /// The buffer ends before the next element does: append more input, or call `finish()`.
@@ -31,8 +31,8 @@ enum SplitStep: Equatable {
     case end
 }
 
-struct ElementSplitter: Sendable {
-    private(set) var buffer: [UInt8] = []
+package struct ElementSplitter: Sendable {
+    package private(set) var buffer: [UInt8] = []
     /// The input offset of `buffer[0]`.
     private var base = 0
     private var cursor = 0
@@ -76,7 +76,7 @@ struct ElementSplitter: Sendable {
     /// - Parameters:
     ///   - layout: How the elements are laid out.
     ///   - maxDepth: The mapper's nesting limit, which elements are held to here too.
-    init(layout: JSONStreamLayout, maxDepth: Int) {
+    package init(layout: JSONStreamLayout, maxDepth: Int) {
         self.maxDepth = maxDepth
         switch layout.kind {
         case .array(let keyPath):
@@ -94,10 +94,10 @@ struct ElementSplitter: Sendable {
     private let isLines: Bool
 
     /// The input offset of the next byte the splitter has not accounted for.
-    var offset: Int { base + cursor }
+    package var offset: Int { base + cursor }
 
     /// Appends input, first dropping the bytes no longer needed.
-    mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+    package mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         let keep = scan?.start ?? cursor
         if keep > 0, keep >= buffer.count / 2 {
             buffer.removeSubrange(0..<keep)
@@ -112,14 +112,14 @@ struct ElementSplitter: Sendable {
     }
 
     /// Marks the end of the input.
-    mutating func finish() {
+    package mutating func finish() {
         isFinished = true
     }
 
     /// Finds the next element, checking the document's structure on the way.
     /// - Throws: ``MappingError``: `malformedJSON` with the input offset, `nestingTooDeep`,
     ///   `keyPathNotFound`, or `typeMismatch` when the streamed value is not an array.
-    mutating func next() throws -> SplitStep {
+    package mutating func next() throws -> SplitStep {
         while true {
             switch phase {
             case .start:
