@@ -23,6 +23,16 @@ let package = Package(
             path: "Benchmarks/MappingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Peak memory and throughput of streaming, one measurement per process (Streaming/run.sh).
+        .executableTarget(
+            name: "streaming-benchmark",
+            dependencies: [
+                .product(name: "ReflectMap", package: rootIdentity),
+                .product(name: "ReflectMapClient", package: rootIdentity),
+            ],
+            path: "Streaming",
+            exclude: ["generate.py", "run.sh"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -66,6 +66,22 @@ func readmeClient(session: Session) async throws {
     }
 }
 
+/// The huge-documents block, as written; `Order` is the Streaming Large Documents article's.
+func readmeHugeDocuments(mapper: JSONMapper, exportURL: URL) async throws -> Double {
+    var total = 0.0
+    for try await order in mapper.elements(Order.self, contentsOf: exportURL, layout: .array(at: "data.items")) {
+        total += order.amount                                 // one order in memory, not the file
+    }
+    return total
+}
+
+/// The client's streaming block, as written.
+func readmeClientStream(api: APIService) async throws {
+    for try await book in api.stream(BookRouter.search("*"), as: Book.self) {   // a huge JSON array response,
+        print(book.title)                                                       // mapped as its bytes arrive
+    }
+}
+
 /// The types the "Every type an app has" blocks use.
 enum READMETypes {
     nonisolated struct Money: Equatable, Sendable, CustomStringConvertible {

@@ -155,9 +155,8 @@ struct FileChunks: ChunkSource {
     }
 
     mutating func next() async throws -> [UInt8]? {
-        if handle == nil {
-            handle = HandleChunks(handle: try FileHandle(forReadingFrom: url), size: size, closesAtEnd: true)
-        }
-        return try handle?.read()
+        var chunks = try handle ?? HandleChunks(handle: FileHandle(forReadingFrom: url), size: size, closesAtEnd: true)
+        defer { handle = chunks }
+        return try await chunks.next()
     }
 }

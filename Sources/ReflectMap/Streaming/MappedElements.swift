@@ -119,15 +119,27 @@ struct DataChunks<Base: AsyncIteratorProtocol>: ChunkSource where Base.Element: 
     }
 }
 
-/// Reads a file handle in chunks. The reads block the calling thread, as `FileHandle` reads do.
+/// Reads a file handle in chunks. The synchronous reader calls ``read()`` on its own thread; the async
+/// sequence makes each read on a serial dispatch queue of its own, so that a read that waits (a pipe,
+/// standard input) holds a thread outside Swift's cooperative pool, which it could otherwise starve.
 struct HandleChunks: ChunkSource {
     let handle: FileHandle
     let size: Int
     /// Closes the handle at the end, for handles the stream opened itself.
     let closesAtEnd: Bool
+    private let queue = DispatchQueue(label: "ReflectMap.HandleChunks")
+
+    init(handle: FileHandle, size: Int, closesAtEnd: Bool) {
+        self.handle = handle
+        self.size = size
+        self.closesAtEnd = closesAtEnd
+    }
 
     mutating func next() async throws -> [UInt8]? {
-        try read()
+        let reader = self
+        return try await withCheckedThrowingContinuation { continuation in
+            reader.queue.async { continuation.resume(with: Result { try reader.read() }) }
+        }
     }
 
     func read() throws -> [UInt8]? {

@@ -12,6 +12,8 @@ struct EndlessChunks: AsyncSequence {
         let owner: EndlessChunks
         var index = 0
         mutating func next() async throws -> [UInt8]? {
+            // A real source suspends now and then; one that never does would hold its thread for ever.
+            await Task.yield()
             owner.counter.pulls.withLock { $0 += 1 }
             defer { index += 1 }
             return Array((index == 0 ? "[" : ",").utf8) + Array(#"{"id": \#(index), "price": 1, "items": []}"#.utf8)

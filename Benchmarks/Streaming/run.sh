@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Streaming benchmark (issue 22): peak memory above the process baseline, and throughput against mapping
+# the same data held in memory, for an orders series of 10 MB, 100 MB and 1 GB, as one JSON document
+# ({"orders": [ … ]}, streamed with .array(at: "orders")) and as JSON Lines, from a file and from a
+# loopback HTTP server. The data is generated here (generate.py), into .build-streaming/, and deleted.
+#
+#   Benchmarks/Streaming/run.sh            10, 100 and 1000 MB
+#   Benchmarks/Streaming/run.sh 10 100     the sizes given, in MB
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sizes=("${@:-10 100 1000}")
+# shellcheck disable=SC2206
+sizes=(${sizes[*]})
+swift build -c release --product streaming-benchmark > /dev/null
+bin=.build/release/streaming-benchmark
+data=.build-streaming
+mkdir -p "$data"
+trap 'kill "$server" 2> /dev/null || true; rm -rf "$data"' EXIT
+python3 -m http.server 0 --bind 127.0.0.1 --directory "$data" > "$data/server.log" 2>&1 &
+server=$!
+port=""
+for _ in $(seq 50); do
+    port=$(grep -o 'port [0-9]*' "$data/server.log" | head -1 | cut -d' ' -f2 || true)
+    [ -n "$port" ] && break
+    sleep 0.1
+done
+
+echo "| size | layout | elements | in memory: s, peak MiB | streamed file: s, peak MiB above baseline | throughput vs in memory | client stream: s, peak MiB above baseline |"
+echo "|---:|---|---:|---|---|---:|---|"
+for mb in "${sizes[@]}"; do
+    python3 Streaming/generate.py "$mb" "$data/orders-$mb" > /dev/null
+    read -r _ n memory_s memory_base memory_peak _ < <("$bin" memory "$data/orders-$mb.json")
+    for layout in array lines; do
+        file="$data/orders-$mb.json"; [ "$layout" = lines ] && file="$data/orders-$mb.jsonl"
+        read -r _ count stream_s base peak _ < <("$bin" stream "$file" "$layout")
+        read -r _ ccount client_s cbase cpeak _ < <("$bin" client "http://127.0.0.1:$port/$(basename "$file")" "$layout")
+        [ "$count" = "$n" ] && [ "$ccount" = "$n" ] || { echo "element counts differ: $n $count $ccount"; exit 1; }
+        python3 - "$mb" "$layout" "$n" "$memory_s" "$memory_base" "$memory_peak" "$stream_s" "$base" "$peak" "$client_s" "$cbase" "$cpeak" <<'PY'
+import sys
+mb, layout, n, ms, mbase, mpeak, ss, sbase, speak, cs, cbase, cpeak = sys.argv[1:]
+mib = lambda kib: int(kib) / 1024
+print(f"| {mb} MB | {layout} | {n} | {float(ms):.2f} s, {mib(mpeak):.0f} MiB | {float(ss):.2f} s, {mib(int(speak) - int(sbase)):.1f} MiB "
+      f"| {float(ms) / float(ss):.2f} | {float(cs):.2f} s, {mib(int(cpeak) - int(cbase)):.1f} MiB |")
+PY
+    done
+    rm -f "$data/orders-$mb.json" "$data/orders-$mb.jsonl"
+done
