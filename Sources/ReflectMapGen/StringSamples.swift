@@ -82,7 +82,7 @@ enum TextForms {
     /// digits, `+`, `-` or `.`), `://`, and a character that is not `/`.
     static func looksLikeAbsoluteURL(_ text: String) -> Bool {
         let bytes = text.utf8
-        guard let separator = text.utf8.firstRange(of: "://".utf8), let first = bytes.first,
+        guard let separator = firstRange(of: Array("://".utf8), in: bytes), let first = bytes.first,
               isLetter(first), separator.upperBound < bytes.endIndex, bytes[separator.upperBound] != UInt8(ascii: "/")
         else { return false }
         return bytes[..<separator.lowerBound].allSatisfy { byte in
@@ -100,5 +100,21 @@ enum TextForms {
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+    }
+
+    /// Where `needle` first occurs in `bytes` (`Collection.firstRange(of:)` needs macOS 13 and iOS 16).
+    private static func firstRange(of needle: [UInt8], in bytes: String.UTF8View) -> Range<String.UTF8View.Index>? {
+        var start = bytes.startIndex
+        while start != bytes.endIndex {
+            var position = start
+            var matched = 0
+            while matched < needle.count, position != bytes.endIndex, bytes[position] == needle[matched] {
+                position = bytes.index(after: position)
+                matched += 1
+            }
+            if matched == needle.count { return start..<position }
+            start = bytes.index(after: start)
+        }
+        return nil
     }
 }

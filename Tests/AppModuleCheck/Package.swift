@@ -16,6 +16,7 @@ let appSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "AppModuleCheck",
+    platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [.package(name: "ReflectMap", path: "../..")],
     targets: [
         .testTarget(

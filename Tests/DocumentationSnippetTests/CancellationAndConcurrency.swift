@@ -20,6 +20,7 @@ func cancelInFlight(_ service: APIService) async {
 @Suite("Cancellation and Concurrency article")
 struct CancellationAndConcurrencySnippets {
     @Test("Cancelling a call reports cancelled")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // Task.sleep(for:)
     func cancellation() async throws {
         let stub = StubTransport { _ in
             try await Task.sleep(for: .seconds(10))

@@ -138,6 +138,7 @@ struct CancellationStressTests {
     /// timeout. Every call must end as success or cancellation (or a timeout, for those), and the
     /// process must keep making progress.
     @Test("Thousands of cancels racing responses never deadlock")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
     func cancelsRacingResponses() async throws {
         let old = ProcessInfo.processInfo.environment["REFLECTMAP_OLD_TRANSPORT"] == "1"
         let configuration = old ? ServiceConfiguration(transport: AsyncDataTransport()) : ServiceConfiguration()

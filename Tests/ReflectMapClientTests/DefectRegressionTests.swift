@@ -28,6 +28,7 @@ struct DefectRegressionTests {
     }
 
     @Test("A 401 with WWW-Authenticate: Basic comes back at once as unacceptableStatus(401), never retried")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
     func basicChallenge() async throws {
         let key = UUID().uuidString
         // The timeout is long so that only the defect can reach it: under the sanitizers, while the

@@ -64,6 +64,7 @@ struct RetryAndInterceptorTests {
     }
 
     @Test("Retry-After sets the wait before the retry")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
     func honoursRetryAfter() async throws {
         let key = UUID().uuidString
         let service = try service(ServiceConfiguration(retryPolicy: RetryPolicy(limit: 1, delay: 0)))

@@ -108,6 +108,7 @@ struct StreamTests {
     }
 
     @Test("Cancelling the consuming task closes the connection, as the server sees it")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
     func cancelClosesConnection() async throws {
         let key = UUID().uuidString
         let service = try service()
@@ -139,6 +140,7 @@ struct StreamTests {
     }
 
     @Test("Leaving the loop early closes the connection too")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
     func breakClosesConnection() async throws {
         let key = UUID().uuidString
         let service = try service()

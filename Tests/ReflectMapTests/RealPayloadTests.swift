@@ -233,6 +233,7 @@ struct RealPayloadTests {
     }
 
     @Test("canada.json maps every [[[Double]]] coordinate to the correctly rounded double")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // Regex
     func canada() throws {
         let data = try fixture("canada")
         let collection = try JSONMapper(mode: .strict).map(FeatureCollection.self, from: data)

@@ -55,14 +55,24 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         completionHandler(nil)
     }
 
-    /// A 401 with `WWW-Authenticate` never completes on its own in FoundationNetworking. Its response and
-    /// body have already arrived when the challenge does, so the handler finishes with them, and the
-    /// challenge is cancelled. Credentials go in headers (``AuthInterceptor``), not through challenges.
-    /// (FoundationNetworking raises no server-trust challenges, so every challenge here is HTTP auth.)
+    /// A 401 with `WWW-Authenticate` (Basic, Digest) raises this challenge, and the 401 must come back as
+    /// the response: credentials go in headers (``AuthInterceptor``), not through challenges.
+    /// - FoundationNetworking never completes such a request on its own. Its response and body have already
+    ///   arrived when the challenge does, so the handler finishes with them, and the challenge is cancelled.
+    ///   (It raises no server-trust challenges, so every challenge here is HTTP auth.)
+    /// - Apple's URLSession raises the challenge before the response arrives, and cancelling it fails the
+    ///   whole task. Default handling (as if this method were not implemented) lets the 401 through as the
+    ///   response unless the session's credential storage holds a credential for that protection space.
+    ///   Server trust and client certificates go to the session-level method below. Not run on Apple
+    ///   platforms yet (issue 20).
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
                     completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        #if canImport(FoundationNetworking)
         handler(for: task)?.didReceiveChallenge()
         completionHandler(.cancelAuthenticationChallenge, nil)
+        #else
+        completionHandler(.performDefaultHandling, nil)
+        #endif
     }
 
     func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,

@@ -31,6 +31,7 @@ struct NIOWebSocketTests {
     }
 
     @Test("10,000 server-pushed messages all arrive mapped and in order, then a normal close ends the stream")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
     func tenThousandMessages() async throws {
         let clock = ContinuousClock()
         let start = clock.now

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 /// An async sequence of chunks that never ends, counting how many chunks were taken from it.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
 struct EndlessChunks: AsyncSequence {
     typealias Element = [UInt8]
     let counter: PullCounter
@@ -23,6 +24,7 @@ struct EndlessChunks: AsyncSequence {
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(owner: self) }
 }
 
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
 final class PullCounter: Sendable {
     let pulls = Mutex(0)
 }
@@ -94,6 +96,7 @@ struct AsyncStreamingTests {
     }
 
     @Test("Cancelling the consuming task stops reading from the source")
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
     func cancellationStopsReading() async throws {
         let counter = PullCounter()
         let source = EndlessChunks(counter: counter)

@@ -6,6 +6,7 @@ import Testing
 // HandyJSON's didFinishMapping and ObjectMapper's map(JSON:toObject:).
 
 /// Where hooks record that they ran, per test (a task-local, so parallel tests do not mix).
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
 final class HookLog: Sendable {
     @TaskLocal static var current: HookLog?
     private let entries = Mutex<[String]>([])
@@ -17,6 +18,7 @@ struct NotPositive: Error, CustomStringConvertible {
     var description: String { "quantity must be positive" }
 }
 
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
 final class Basket: Mappable {
     var owner = ""
     var items: [BasketItem] = []
@@ -30,6 +32,7 @@ final class Basket: Mappable {
     }
 }
 
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
 struct BasketItem: Mappable {
     var name = ""
     var quantity = 1
@@ -45,6 +48,7 @@ struct LifecycleTests {
     let basket = json(#"{"owner": "ada", "items": [{"name": "a", "quantity": 2}, {"name": "b", "quantity": 3}], "featured": {"name": "c"}}"#)
 
     @Test("didFinishMapping runs once per model, children before parents, on both routes")
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
     func hookOrder() throws {
         for route in ["bytes", "dictionary"] {
             let log = HookLog()
@@ -61,6 +65,7 @@ struct LifecycleTests {
     }
 
     @Test("It runs once even when the byte route reads the document a second time")
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
     func hookRunsOnceAfterFallback() throws {
         // A repeated key sends the byte route's document to the tree route.
         let repeated = json(#"{"owner": "x", "owner": "y", "items": [{"name": "a", "quantity": 2}]}"#)
@@ -76,6 +81,7 @@ struct LifecycleTests {
     }
 
     @Test("A struct's hook sees its class children already finished, on both routes")
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
     func structParentAfterClassChildren() throws {
         struct Shelf: Mappable {
             var baskets: [Basket] = []
@@ -96,6 +102,7 @@ struct LifecycleTests {
     }
 
     @Test("A rejection drops an array element or keeps a property's default in lenient mode, and is reported")
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
     func lenientRejection() throws {
         let data = json(#"{"items": [{"name": "a", "quantity": 2}, {"name": "bad", "quantity": 0}], "featured": {"name": "f", "quantity": -1}}"#)
         let (model, report) = try JSONMapper().mapWithReport(Basket.self, from: data)
@@ -109,6 +116,7 @@ struct LifecycleTests {
     }
 
     @Test("A rejection throws with the model's path in strict mode, and at the top level in both modes")
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
     func strictAndTopLevelRejection() {
         let error = mappingError {
             _ = try JSONMapper(mode: .strict).map(Basket.self, from: json(#"{"owner": "", "items": [{"name": "z", "quantity": 0}]}"#))
@@ -123,6 +131,7 @@ struct LifecycleTests {
     }
 
     @Test("update changes only the keys present, creates nested models anew, and runs the hook")
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
     func updateFillsPresentKeys() throws {
         let model = try JSONMapper().map(Basket.self, from: basket)
         var same = model
@@ -139,6 +148,7 @@ struct LifecycleTests {
     }
 
     @Test("A struct is left unchanged when update throws")
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
     func updateLeavesStructUnchangedOnError() {
         var item = BasketItem()
         item.name = "keep"

@@ -30,6 +30,7 @@ struct ObservableTests {
     }
 
     @Test("Observation works on the object after mapping: an observer sees a later change")
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
     func observationWorksAfterMapping() throws {
         let profile = try JSONMapper().map(ObservedProfile.self, from: json(#"{"displayName": "Ada"}"#))
         let changes = Mutex(0)
@@ -44,6 +45,7 @@ struct ObservableTests {
     }
 
     @Test("The mapper's own writes do not notify observers, as didSet does not run")
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
     func mappingDoesNotNotify() throws {
         let profile = ObservedProfile()
         let changes = Mutex(0)

@@ -8,7 +8,9 @@ import FoundationNetworking
 /// 6.3.1 on Linux among them), ``connect(_:)`` throws ``WebSocketError/unsupported(_:)``: enable the
 /// `NIOWebSocket` package trait there.
 ///
-/// Close codes outside RFC 6455's list (application codes 4000–4999) are sent as 1000 on this route.
+/// With FoundationNetworking, close codes outside RFC 6455's list (application codes 4000–4999) are sent
+/// as 1000 on this route. Apple's Foundation imports the close code as an open C enum, which takes any
+/// value, so there they are passed on as given (not yet run on Apple platforms, issue 20).
 public final class URLSessionWebSocketConnector: WebSocketConnector, @unchecked Sendable {
     private let session: URLSession
 
