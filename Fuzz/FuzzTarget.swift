@@ -15,7 +15,9 @@
 //    didFinishMapping hooks that reject), and also checks: both routes agree on the error's kind and path, the hooks run as often on both
 //    routes, lenient mode throws only at the top level (besides malformed JSON and depth), writing
 //    and reading back round-trips (strictly, where the first read was clean), and `update(_:from:)`
-//    on a default value agrees with `map`. See `checkTypes`.
+//    on a default value agrees with `map`. See `checkTypes`;
+// 6. streams the input as an array in chunks of 1 to 64 bytes and compares the answer with
+//    mapWithReport([FuzzModel].self) in both modes. See Fuzz/FuzzStreaming.swift.
 import Foundation
 
 struct FuzzModel: Mappable {
@@ -100,6 +102,7 @@ public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         }
     }
     checkTypes(data, parsed)
+    checkStreaming(data, parsed)
     return 0
 }
 

@@ -41,7 +41,7 @@ echo "== building the fuzz target"
 # shellcheck disable=SC2046
 "${lock[@]}" \
     swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ReflectMap -package-name reflectmap \
-    $(find Sources/ReflectMap -name '*.swift' | sort) Fuzz/FuzzTarget.swift Fuzz/FuzzTypes.swift -o "$out/fuzz-json"
+    $(find Sources/ReflectMap -name '*.swift' | sort) Fuzz/FuzzTarget.swift Fuzz/FuzzTypes.swift Fuzz/FuzzStreaming.swift -o "$out/fuzz-json"
 
 echo "== fuzzing for $seconds s"
 cd "$out"
