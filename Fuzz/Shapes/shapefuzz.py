@@ -4,12 +4,15 @@
 Each round generates a Swift file with random model declarations (structs, classes with inheritance,
 optionals, nested arrays and dictionaries, String/Int enums, @JSONKey with alternates, @JSONIgnored,
 `let`, `weak`, `lazy`; from issue 12, a registered adapter, @JSONTransform properties, nested
-@JSONKey(path:) and JSONPolymorphic hierarchies) and many matching and mismatching JSON documents,
+@JSONKey(path:) and JSONPolymorphic hierarchies; from issue 19, property-wrapped properties through
+Codable and JSONPropertyWrapper wrappers, plain `_id`-style names, and Foundation's NSNumber,
+NSDecimalNumber, NSString, NSArray, NSDictionary, NSDate and NSURL) and many matching and mismatching JSON documents,
 builds it against the library under AddressSanitizer in a scratch package (.build-shapefuzz/), and
 runs it. The program checks, in lenient and strict mode, that map(_:from: Data) and
 map(_:fromJSONObject:) (JSONSerialization's object) agree on the model (compared as data(from:)
 bytes), the error description and the report, that writing and re-reading round-trips, that
-update(_:from:) on a default value agrees with map, and that lenient mode throws only at the top level. Any disagreement, crash or sanitizer report fails the run
+update(_:from:) on a default value agrees with map, that a default value is written under the
+expected keys, and that lenient mode throws only at the top level. Any disagreement, crash or sanitizer report fails the run
 with the seed, and the generated file is kept.
 
     Fuzz/Shapes/shapefuzz.py --seed 7 --rounds 3 --models-per-round 16

@@ -49,6 +49,50 @@ TRANSFORMS = [
 ]
 TYPE_KEYS = ["type", "kind", "@type", "_t"]
 
+# Issue 19: Foundation's reference types, as property types: (default values, values that read in
+# lenient mode at least, values that do not). NSNumber takes any number or bool, exactly (64-bit ids,
+# 30-digit integers), and numeric strings in lenient mode.
+NUMBERS = ["0", "7", "-3", "505874924095815681", "9223372036854775807", "-9223372036854775808",
+           "9223372036854775808", "18446744073709551615", "18446744073709551616", "123456789012345678901234567890",
+           "-123456789012345678901234567890", "0.1", "1.5", "-2.25", "-0", "-0.0", "1e2", "1E-7", "5e-324", "1e308",
+           "1.7976931348623157e308", "12.345678901234567890123", "0.30000000000000004", "1e-400", "100.0"]
+NUMERIC_STRINGS = ['"42"', '"2.5"', '"-7"', '"1e3"', '"18446744073709551616"', '"9007199254740993"', '"-0"']
+FOUNDATION = {
+    "NSNumber": (["NSNumber(value: 0)", "NSNumber(value: 7)", "NSNumber(value: true)", "NSNumber(value: 1.5)"],
+                 NUMBERS + ["true", "false"] + NUMERIC_STRINGS,
+                 ['"abc"', '""', '" 1"', '"0x10"', '"NaN"', '"1e999"', '"yes"', "null", "[]", "{}"]),
+    "NSDecimalNumber": (["NSDecimalNumber(decimal: 0)", 'NSDecimalNumber(string: "1.25")'],
+                        NUMBERS + NUMERIC_STRINGS, ["true", '"abc"', '""', "null", "[1]", "{}"]),
+    "NSString": (['NSString(string: "")', 'NSString(string: "dflt")'],
+                 STRINGS + ["12", "-0.5", "1e2", "true", "18446744073709551616"], ["null", "[]", '{"s":"t"}']),
+    "NSArray": (["NSArray()", 'NSArray(array: [1, "a", true, NSNull()])'],
+                ["[]", '[1,"two",null,{"k":[true]}]', "[1.5,-0,1e2,-0.0]", "[123456789012345678901234567890,18446744073709551615]",
+                 "[[[]],{}]", '["\\u00e9","😀","x\\ny"]', "[0.1,5e-324,1e308]", '[{"a":1,"a":2}]', "[false,0,1,true]"],
+                ["{}", "3", '"s"', "true", "null"]),
+    "NSDictionary": (["NSDictionary()", 'NSDictionary(dictionary: ["k": 1, "s": "t"])'],
+                     ["{}", '{"a":1,"b":[true,null]}', '{"x":{"y":"z"}}', '{"big":18446744073709551616,"n":-0,"f":2.5}',
+                      '{"":0,"caf\\u00e9":"é","😀":[]}', '{"d":1,"d":2}', '{"deep":[[{"e":[1e2]}]]}'],
+                     ["[]", "1", '"s"', "false", "null"]),
+    "NSDate": (["NSDate(timeIntervalSince1970: 0)", "NSDate(timeIntervalSince1970: 1700000000.5)"],
+               ['"2024-02-29T12:30:00Z"', '"1970-01-01T00:00:00Z"', '"2024-05-01T12:30:00.5Z"', '"2024-05-01T12:30:00.123Z"',
+                '"2024-05-01T12:30:00+02:00"', '"0001-01-01T00:00:00Z"', '"9999-12-31T23:59:59Z"', '"1969-12-31T23:59:59.999Z"'],
+               ['"2024-02-30T00:00:00Z"', '"2024-05-01"', '"x"', "1700000000", '""', "null", "[]"]),
+    "NSURL": (['NSURL(string: "https://a.b")!', 'NSURL(string: "https://example.com/p?q=1#f")!'],
+              ['"https://example.com/a?b=1"', '"http://x"', '"/relative/path"', '"mailto:a@b.c"', '"https://例え.jp/ü"',
+               '"http://[::1]:80/"', '"file:///tmp/a%20b"', '"a"', '"https://a.b/\\u00e9?x=%20"'],
+              ['"a b"', '""', '"http://[::1"', '"%zz"', "5", "true", "null", "{}"]),
+}
+# Bool documents: JSON booleans, then what lenient mode coerces ("1", "0", "yes", "no", "true",
+# "false" in any case, and the numbers 0 and 1), then strings it does not.
+BOOLS = ["true", "false", "true", "false", "1", "0", "2", '"true"', '"1"', '"0"', '"yes"', '"No"', '"TRUE"', '"nO"',
+         '"YES"', '"False"', '"no"', '"y"', '"on"', '" true"', '""', '"2"', '"yess"', '"truex"', "-1", "1.0"]
+# Property wrappers defined in Harness.swift.txt: conformed to JSONPropertyWrapper (generic over any
+# value), and Codable ones (over the Swift types JSONDecoder reads).
+WRAPPERS = ["Boxed", "Stashed", "RefBox"]
+CODABLE_WRAPPED = [("Int", ("int", -2**63, 2**63 - 1)), ("String", ("string",)), ("Bool", ("bool",)),
+                   ("Double", ("double",))]
+UNDERSCORED = ["_id", "_links", "_embedded", "_rev", "_meta"]
+
 
 def literal(doc, truncated=False):
     """A Swift (document, mayReject) tuple; tabs and newlines become the raw string's escapes."""
@@ -88,6 +132,7 @@ class Type:
 class Prop:
     def __init__(self, name, type_, decl="var", attribute=None, key=None, alternates=(), transform=None):
         self.name, self.type, self.decl = name, type_, decl
+        self.wrapper = None  # issue 19: "@Boxed" etc. around the property, inside any @JSONKey/@JSONIgnored
         self.attribute, self.key, self.alternates = attribute, key, list(alternates)
         self.transform = transform  # (TRANSFORMS entry, explicit key or None) for attribute "transform"
 
@@ -118,7 +163,9 @@ class Model:
         return (self.base.all_props() if self.base else []) + self.props
 
     def used_names(self):
-        return {p.name for p in self.all_props()}
+        """Property names, and the storage names (`_x`) of wrapped properties."""
+        names = {p.name for p in self.all_props()}
+        return names | {"_" + p.name for p in self.all_props() if p.wrapper or p.attribute in ("key", "path", "ignored", "transform")}
 
 
 class Generator:
@@ -201,7 +248,8 @@ class Generator:
         while True:
             words = self.rng.sample(WORDS, self.rng.choice([1, 1, 2]))
             name = words[0] + "".join(w.capitalize() for w in words[1:])
-            if name not in used:
+            # `_name` would be the storage of a wrapped `name`: never beside a plain `_name`.
+            if name not in used and "_" + name not in used:
                 used.add(name)
                 return name
 
@@ -214,7 +262,17 @@ class Generator:
         return out
 
     def make_prop(self, model, name, used):
+        prop = self.make_any_prop(model, name, used)
+        if prop.wrapper or prop.attribute:
+            used.add("_" + prop.name)  # the wrapper's storage: no plain property may take its name
+        return prop
+
+    def make_any_prop(self, model, name, used):
         rng = self.rng
+        if rng.random() < 0.22:
+            prop = self.make_issue19_prop(model, name, used)
+            if prop:
+                return prop
         roll = rng.random()
         classes = [m for m in self.models if m.kind == "class" and declarable(m, self.known_f3)]
         if roll < 0.06 and classes:
@@ -241,8 +299,13 @@ class Generator:
                 type_ = self.optional(type_)
             return Prop(name, type_, attribute="transform", transform=(entry, key))
         type_ = self.make_type(model, 0, allow_self=True)
+        return self.attributed(model, name, type_, used)
+
+    def attributed(self, model, name, type_, used, path=True):
+        """A property of `type_`, plain or with @JSONKey (with alternates, or a key path) or @JSONIgnored."""
+        rng = self.rng
         roll = rng.random()
-        if roll < 0.1:
+        if roll < 0.1 and path:
             # A nested key path; the first step is shared with other paths of the model half the time.
             groups = getattr(model, "groups", None) or []
             model.groups = groups
@@ -269,8 +332,87 @@ class Generator:
             return Prop(name, type_, attribute="ignored")
         return Prop(name, type_)
 
+    def storage_free(self, name, used):
+        """Whether `name` may be wrapped: its storage `_name` is no other property's name."""
+        return "_" + name not in used
+
+    def make_issue19_prop(self, model, name, used):
+        """Issue 19: a property-wrapped property (a conformed wrapper over any type, or a Codable one),
+        with or without @JSONKey/@JSONIgnored outside it; a plain property whose name starts with `_`;
+        or @JSONKey around a value whose type is a wrapper. None when the name cannot be used."""
+        rng = self.rng
+        roll = rng.random()
+        if roll < 0.4:
+            if not self.storage_free(name, used):
+                return None
+            used.add("_" + name)
+            prop = self.attributed(model, name, self.wrapped_type(model, 0), used)
+            prop.wrapper = rng.choice(WRAPPERS)
+            return prop
+        if roll < 0.65:
+            if not self.storage_free(name, used):
+                return None
+            used.add("_" + name)
+            if rng.random() < 0.3:
+                type_, wrapper = Type("scalar", "String", target=("string",)), "Trimmed"
+            else:
+                swift, target = rng.choice(CODABLE_WRAPPED)
+                type_, wrapper = Type("scalar", swift, target=target), "CodableBox"
+                roll = rng.random()
+                if roll < 0.2:
+                    type_ = self.optional(type_)
+                elif roll < 0.3:
+                    type_ = Type("array", f"[{swift}]", inner=type_)
+            prop = self.attributed(model, name, type_, used, path=rng.random() < 0.3)
+            prop.wrapper = wrapper
+            return prop
+        if roll < 0.9:
+            # A plain property whose name starts with `_`: it keeps its key `_name`. Its type is never a
+            # wrapper (a field `_x` of a type with a stored `wrappedValue` is, by design, a wrapper's storage).
+            names = [n for n in UNDERSCORED if n not in used] if rng.random() < 0.5 else []
+            if names:
+                under = rng.choice(names)
+            else:
+                under = "_" + self.fresh_name(used)
+                if under in used:
+                    return None
+            used.add(under)
+            type_ = self.make_type(model, 0, allow_self=True)
+            if type_.kind == "wrapper" or (type_.kind == "optional" and type_.inner.kind == "wrapper"):
+                type_ = self.scalar()
+            roll = rng.random()
+            if roll < 0.15:
+                return Prop(under, type_, decl="let")
+            if roll < 0.3 and self.storage_free(under, used):
+                used.add("_" + under)  # `@Boxed var _x`: storage `__x`, key `_x`
+                prop = Prop(under, type_)
+                prop.wrapper = rng.choice(WRAPPERS)
+                return prop
+            return Prop(under, type_)
+        # @JSONKey("k") var x = Boxed(wrappedValue: ...), or plain `var x: Boxed<T> = Boxed(wrappedValue: ...)`.
+        type_ = self.wrapper_type(model, 0)
+        prop = self.attributed(model, name, type_, used)
+        return prop
+
+    def wrapped_type(self, model, depth):
+        """A type a wrapper may hold: anything, but a model never holds itself but through an optional
+        (a class) or an array (a struct)."""
+        inner = self.make_type(model, depth + 1, allow_self=False)
+        if inner.kind == "model" and inner.target is model:
+            if model.kind == "class":
+                return self.optional(inner)
+            return Type("array", f"[{inner.swift}]", inner=inner)
+        return inner
+
+    def wrapper_type(self, model, depth):
+        wrapper = self.rng.choice(WRAPPERS)
+        inner = self.wrapped_type(model, depth)
+        return Type("wrapper", f"{wrapper}<{inner.swift}>", inner=inner, target=wrapper)
+
     def scalar(self):
         rng = self.rng
+        if rng.random() < 0.15:
+            return self.foundation()
         roll = rng.random()
         if roll < 0.35:
             name, low, high = rng.choice(INTEGERS)
@@ -282,6 +424,10 @@ class Generator:
         if roll < 0.7:
             return Type("scalar", "Bool", target=("bool",))
         return Type("scalar", "String", target=("string",))
+
+    def foundation(self):
+        name = self.rng.choice(sorted(FOUNDATION))
+        return Type("foundation", name, target=name)
 
     def model_type(self, target):
         return Type("model", target.name, target=target)
@@ -328,6 +474,10 @@ class Generator:
             return Type("enum", name, target=(raw, cases))
         if roll < 0.86:
             return Type("money", "Money")
+        if roll < 0.89 and depth < 2:
+            return self.wrapper_type(model, depth)
+        if roll < 0.95:
+            return self.foundation()
         return self.scalar()
 
     def default(self, type_, owner):
@@ -346,6 +496,10 @@ class Generator:
             return "Money()"
         if type_.kind == "adapted":
             return type_.target[3]
+        if type_.kind == "foundation":
+            return rng.choice(FOUNDATION[type_.target][0])
+        if type_.kind == "wrapper":
+            return f"{type_.target}(wrappedValue: {self.default(type_.inner, owner)})"
         what = type_.target[0]
         if what == "int":
             return str(rng.choice([0, 0, 1, 7]))
@@ -356,6 +510,8 @@ class Generator:
         return rng.choice(['""', '""', '"dflt"'])
 
     def declaration(self, prop, owner):
+        """Swift for one property. A wrapped one (issue 19) always has a default, and its wrapper goes
+        inside @JSONKey or @JSONIgnored: `@JSONKey("k") @Boxed var x: Int = 0`."""
         t = prop.type
         if prop.decl == "weak":
             return f"weak var {prop.name}: {t.swift}"
@@ -364,6 +520,9 @@ class Generator:
         if prop.decl == "let":
             return f"let {prop.name}: {t.swift} = {self.default(t, owner)}"
         default = self.default(t, owner)
+        var = f"@{prop.wrapper} var" if prop.wrapper else "var"
+        # `@JSONKey("k") var x: T?` without a default; never for a wrapped property.
+        bare = t.kind == "optional" and not prop.wrapper
         if prop.attribute == "transform":
             entry, key = prop.transform
             args = entry[2] + (f', key: "{key}"' if key else "")
@@ -373,20 +532,20 @@ class Generator:
         if prop.attribute == "path":
             args = [f'path: "{prop.key}"'] + ([f"alternates: " + ", ".join(f'"{a}"' for a in prop.alternates)]
                                                if prop.alternates else [])
-            if t.kind == "optional" and self.rng.random() < 0.5:
+            if bare and self.rng.random() < 0.5:
                 return f"@JSONKey({', '.join(args)}) var {prop.name}: {t.swift}"
-            return f"@JSONKey({', '.join(args)}) var {prop.name}: {t.swift} = {default}"
+            return f"@JSONKey({', '.join(args)}) {var} {prop.name}: {t.swift} = {default}"
         if prop.attribute == "ignored":
-            if t.kind == "optional" and self.rng.random() < 0.5:
+            if bare and self.rng.random() < 0.5:
                 return f"@JSONIgnored var {prop.name}: {t.swift}"
-            return f"@JSONIgnored var {prop.name}: {t.swift} = {default}"
+            return f"@JSONIgnored {var} {prop.name}: {t.swift} = {default}"
         if prop.attribute == "key":
             args = [f'"{prop.key}"'] + ([f"alternates: " + ", ".join(f'"{a}"' for a in prop.alternates)]
                                          if prop.alternates else [])
-            if t.kind == "optional" and self.rng.random() < 0.5:
+            if bare and self.rng.random() < 0.5:
                 return f"@JSONKey({', '.join(args)}) var {prop.name}: {t.swift}"
-            return f"@JSONKey({', '.join(args)}) var {prop.name}: {t.swift} = {default}"
-        return f"var {prop.name}: {t.swift} = {default}"
+            return f"@JSONKey({', '.join(args)}) {var} {prop.name}: {t.swift} = {default}"
+        return f"{var} {prop.name}: {t.swift} = {default}"
 
     def swift_declarations(self):
         lines = []
@@ -445,6 +604,11 @@ class Generator:
         if kind == "adapted":
             good, bad = type_.target[4], type_.target[5]
             return rng.choice(bad) if rng.random() < 0.2 else rng.choice(good)
+        if kind == "foundation":
+            _, good, bad = FOUNDATION[type_.target]
+            return rng.choice(bad) if rng.random() < 0.15 else rng.choice(good)
+        if kind == "wrapper":
+            return self.value(type_.inner, depth, noise)
         if kind == "enum":
             raw, cases = type_.target
             if rng.random() < 0.1:
@@ -466,8 +630,8 @@ class Generator:
                 return rng.choice(HUGE)
             return rng.choice(DOUBLES + (["1e39", "3.4028235e38"] if what == "float" else []))
         if what == "bool":
-            return rng.choice(["true", "false", "true", "false", "1", "0", '"true"', "2"])
-        return rng.choice(STRINGS + ["12", "-0.5", "true"])
+            return rng.choice(BOOLS)
+        return rng.choice(STRINGS + ["12", "-0.5", "true", '"  padded  "', '" \\t x"'])
 
     def wrong(self, depth):
         rng = self.rng
@@ -551,6 +715,35 @@ class Generator:
                 docs.append((self.object(model, 0, noise), False))
         return docs
 
+    @staticmethod
+    def may_be_absent(type_):
+        """Whether a written value of this type may be left out: an optional, or a wrapper of one."""
+        if type_.kind == "optional":
+            return True
+        return type_.kind == "wrapper" and Generator.may_be_absent(type_.inner)
+
+    def written_keys(self, model):
+        """(required, optional): the keys a default value of `model` is written under (issue 19's check
+        that a wrapper's storage `_x` is written as `x` and a plain `_id` as `_id`)."""
+        required, optional = set(), set()
+        for prop in model.all_props():
+            if not prop.written:
+                continue
+            if prop.attribute == "key":
+                key = prop.key
+            elif prop.attribute == "path":
+                key = prop.key.split(".", 1)[0]
+            elif prop.attribute == "transform" and prop.transform[1]:
+                key = prop.transform[1]
+            else:
+                key = self.json_key(prop.name)
+            absent = self.may_be_absent(prop.type) or (prop.wrapper == "CodableBox" and prop.type.kind == "optional")
+            (optional if absent else required).add(key)
+        poly = model.poly or (model.base.poly if model.base else None)
+        if poly:
+            optional.add(poly[0])
+        return required, optional - required
+
     def swift_file(self, seed, fail_on_known=False):
         translator = ".snakeCase" if self.snake else ".identity"
         lines = ["// Generated by Fuzz/Shapes/shapefuzz.py, seed %d. Reproduce: shapefuzz.py --seed %d --rounds 1" % (seed, seed),
@@ -566,6 +759,10 @@ class Generator:
             lines.append(f'check({model.name}.self, "{model.name}", [')
             lines += [literal(doc, truncated) for doc, truncated in docs]
             lines.append("], mappers, &tally)")
+            required, optional = self.written_keys(model)
+            keys = lambda names: "[" + ", ".join(f'###"{k}"###' for k in sorted(names)) + "]"
+            lines.append(f'checkKeys({model.name}.self, "{model.name}", required: {keys(required)}, '
+                         f'optional: {keys(optional)}, mappers, &tally)')
             if self.rng.random() < 0.3:
                 self.budget = 120
                 arrays = ["[" + ",".join(self.object(model, 1, 0.05) for _ in range(self.rng.randint(0, 3))) + "]"
