@@ -7,7 +7,12 @@ import FoundationNetworking
 /// Streamed responses: each message is mapped as it arrives.
 extension APIService {
     /// Streams a response whose body is JSON Lines (NDJSON) or a JSON array, mapping each line or
-    /// element into `type` as its bytes arrive, so memory holds one element, not the whole body.
+    /// element into `type` as its bytes arrive, so that no model waits for the whole body.
+    ///
+    /// The transport does not pause a transfer for a slow consumer (FoundationNetworking offers no
+    /// way to), so when the server sends faster than the loop consumes, the bytes not mapped yet wait
+    /// in memory; for a file, ``JSONMapper``'s `elements(_:contentsOf:layout:bufferSize:)` holds only
+    /// the read buffer and one element.
     ///
     /// ```swift
     /// for try await chunk in service.stream(ChatRouter.complete(prompt), as: Chunk.self) {
