@@ -11,7 +11,7 @@ extension APIService {
     ///
     /// The transport does not pause a transfer for a slow consumer (FoundationNetworking offers no
     /// way to), so when the server sends faster than the loop consumes, the bytes not mapped yet wait
-    /// in memory; for a file, ``JSONMapper``'s `elements(_:contentsOf:layout:bufferSize:)` holds only
+    /// in memory; for a file, `JSONMapper`'s `elements(_:contentsOf:layout:bufferSize:)` holds only
     /// the read buffer and one element.
     ///
     /// ```swift
@@ -35,8 +35,8 @@ extension APIService {
     /// - Parameters:
     ///   - endpoint: The request to send.
     ///   - type: The class each line or element maps into.
-    ///   - layout: ``JSONStreamLayout/jsonLines``, ``JSONStreamLayout/array``,
-    ///     ``JSONStreamLayout/array(at:)``, or `nil` to choose as above.
+    ///   - layout: `JSONStreamLayout.jsonLines`, `.array`,
+    ///     `.array(at:)`, or `nil` to choose as above.
     /// - Returns: The mapped lines or elements, as they arrive; the stream throws ``APIError``.
     public func stream<T: Mappable>(
         _ endpoint: some Endpoint, as type: T.Type, layout: JSONStreamLayout? = nil
