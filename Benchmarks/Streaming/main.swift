@@ -74,7 +74,7 @@ case "client":
     let service = APIService(baseURL: base, configuration: ServiceConfiguration(mapper: mapper, timeout: 600))
     let done = DispatchSemaphore(value: 0)
     let box = UnsafeResult()
-    Task {
+    Task.detached {
         do {
             var seen = 0
             var sum = 0.0

@@ -83,13 +83,10 @@ struct UploadTests {
         #expect(reports.last?.completed == Int64(echo.contentLength))
         #expect(reports.last?.total == Int64(echo.contentLength))
         #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.completed <= $1.completed })
-        // The temporary body file is gone (other tests' uploads may still be running, so wait a little).
-        var leftovers = [""]
-        for _ in 0..<30 where !leftovers.isEmpty {
-            leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
-                .filter { $0.hasPrefix("reflectmap-multipart-") }
-            if !leftovers.isEmpty { try await Task.sleep(nanoseconds: 100_000_000) }
-        }
+        // This form's temporary body file is gone once the call returns (other tests' uploads may
+        // have files of their own in the directory, so only this form's boundary is looked for).
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+            .filter { $0.hasPrefix("reflectmap-multipart-\(form.boundary)-") }
         #expect(leftovers.isEmpty)
     }
 

@@ -25,9 +25,12 @@ enum MultipartEncoder {
     }
 
     /// Encodes the body into a new temporary file and returns its URL; the caller removes it.
+    ///
+    /// The file is named `reflectmap-multipart-<boundary>-<UUID>`: the boundary says which form it
+    /// holds, and the UUID keeps two sends of the same form apart.
     static func file(_ form: MultipartFormData) throws -> URL {
         let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("reflectmap-multipart-\(UUID().uuidString)")
+            .appendingPathComponent("reflectmap-multipart-\(form.boundary)-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw APIError.invalidRequest("Cannot create a temporary file for the multipart body at \(url.path).")
         }
