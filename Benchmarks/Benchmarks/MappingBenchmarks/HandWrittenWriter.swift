@@ -294,3 +294,63 @@ extension CitmPerformance {
         w.byte(UInt8(ascii: "}"))
     }
 }
+
+// MARK: canada (almost all of it doubles)
+
+extension FeatureCollection {
+    func handWrittenJSON() -> Data {
+        var w = ByteWriter(capacity: 1 << 22)
+        w.raw("{\"features\":")
+        w.array(features) { w, feature in
+            w.raw("{\"geometry\":{\"coordinates\":")
+            w.array(feature.geometry.coordinates) { w, ring in
+                w.array(ring) { w, point in
+                    w.array(point) { $0.double($1) }
+                }
+            }
+            w.raw(",\"type\":"); w.string(feature.geometry.type)
+            w.raw("},\"properties\":"); w.object(feature.properties) { $0.string($1) }
+            w.raw(",\"type\":"); w.string(feature.type)
+            w.byte(UInt8(ascii: "}"))
+        }
+        w.raw(",\"type\":"); w.string(type)
+        w.byte(UInt8(ascii: "}"))
+        return Data(w.bytes)
+    }
+}
+
+// MARK: github_events (a top-level array; snake_case keys)
+
+extension [GitHubEvent] {
+    func handWrittenJSON() -> Data {
+        var w = ByteWriter(capacity: 1 << 16)
+        w.array(self) { $1.write(to: &$0) }
+        return Data(w.bytes)
+    }
+}
+
+extension GitHubEvent {
+    func write(to w: inout ByteWriter) {
+        w.raw("{\"actor\":"); actor.write(to: &w)
+        w.raw(",\"created_at\":"); w.string(createdAt)
+        w.raw(",\"id\":"); w.string(id)
+        w.optional(",\"org\":", org) { $1.write(to: &$0) }
+        w.raw(",\"public\":"); w.bool(isPublic)
+        w.raw(",\"repo\":{\"id\":"); w.int(repo.id)
+        w.raw(",\"name\":"); w.string(repo.name)
+        w.raw(",\"url\":"); w.string(repo.url)
+        w.raw("},\"type\":"); w.string(type)
+        w.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension GitHubActor {
+    func write(to w: inout ByteWriter) {
+        w.raw("{\"avatar_url\":"); w.string(avatarURL)
+        w.raw(",\"gravatar_id\":"); w.string(gravatarID)
+        w.raw(",\"id\":"); w.int(id)
+        w.raw(",\"login\":"); w.string(login)
+        w.raw(",\"url\":"); w.string(url)
+        w.byte(UInt8(ascii: "}"))
+    }
+}

@@ -27,11 +27,13 @@ let benchmarks: @Sendable () -> Void = {
     register(PayloadCase<FeatureCollection>(
         name: "canada", mapper: JSONMapper(), data: { payload("canada") },
         handWritten: { FeatureCollection(dictionary: $0 as? [String: Any] ?? [:]) },
-        equivalent: FeatureCollection.nearlyEqual))
+        equivalent: FeatureCollection.nearlyEqual,
+        handWrittenJSON: { $0.handWrittenJSON() }))
     register(PayloadCase<[GitHubEvent]>(
         name: "github_events", mapper: snake, data: { payload("github_events") },
         handWritten: { ($0 as? [[String: Any]])?.map(GitHubEvent.init(dictionary:)) ?? [] },
-        snakeCaseRoundTrip: snakeCaseRoundTrip([SnakeGitHub.Event].self)))
+        snakeCaseRoundTrip: snakeCaseRoundTrip([SnakeGitHub.Event].self),
+        handWrittenJSON: { $0.handWrittenJSON() }))
     for count in [100, 1_000, 10_000] {
         register(PayloadCase<OrderPage>(
             name: "orders×\(count)", mapper: snake, data: { OrderPage.generatedJSON(count: count) },
