@@ -20,11 +20,29 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
 
     override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<[Element]>) throws {
         var result: [Element] = []
-        guard try readElements(&reader, into: &result) else {
-            let _: [Element]? = try reader.rejectValue(expected: "an array of \(element.typeName)")
-            return
-        }
+        guard try readElements(&reader, into: &result) else { return try rejectNonArray(&reader) }
         storage.store(result, at: field)
+    }
+
+    /// An array of arrays reads each inner array in this one frame, so that the metadata of
+    /// `[[Element]]` and `[Element]` is looked up once per outer array, not once per inner one.
+    override func readElements(_ reader: inout JSONReader, into arrays: inout [[Element]]) throws -> Bool {
+        guard var cursor = try reader.beginArray(expecting: { arrays.reserveCapacity($0) }) else { return false }
+        while try reader.nextElement(&cursor) {
+            if isLossy {
+                var inner: [Element] = []
+                if try readElements(&reader, into: &inner) { arrays.append(inner) } else { try rejectNonArray(&reader) }
+            } else if try !element.read(&reader, appendingArrayTo: &arrays) {
+                try rejectNonArray(&reader)
+            }
+        }
+        return true
+    }
+
+    /// Reports or throws for a value that is not an array, out of line (see `ModelAdapter`).
+    @inline(never)
+    private func rejectNonArray(_ reader: inout JSONReader) throws {
+        let _: [Element]? = try reader.rejectValue(expected: "an array of \(element.typeName)")
     }
 
     /// Reads the elements; `false` (consuming nothing) when the value is not an array. (An `inout`
@@ -37,9 +55,7 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
                 _ = try reader.readRecovering { reader in try element.read(&reader, appendingTo: &result) }
             })
         }
-        return try reader.readArray(expecting: { result.reserveCapacity($0) }, { reader in
-            try element.read(&reader, appendingTo: &result)
-        })
+        return try element.readElements(&reader, into: &result)
     }
 
     override func write(_ value: [Element], to writer: inout JSONWriter) throws {

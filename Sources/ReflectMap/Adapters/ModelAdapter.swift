@@ -19,10 +19,7 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
     }
 
     override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Model>) throws {
-        guard try reader.isObjectNext() else {
-            let _: Model? = try reader.rejectValue(expected: "an object (\(typeName))")
-            return
-        }
+        guard try reader.isObjectNext() else { return try rejectNonObject(&reader) }
         var accepted = false
         let model = try makeModel(from: &reader, accepted: &accepted)
         if accepted { storage.store(model, at: field) }
@@ -30,23 +27,38 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
 
     override func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Model?>) throws {
         if try reader.readNull() { return storage.store(nil, at: field) }
-        guard try reader.isObjectNext() else {
-            let _: Model? = try reader.rejectValue(expected: "an object (\(typeName))")
-            return
-        }
+        guard try reader.isObjectNext() else { return try rejectNonObject(&reader) }
         var accepted = false
         let model = try makeModel(from: &reader, accepted: &accepted)
         if accepted { storage.store(model, at: field) }
     }
 
     override func read(_ reader: inout JSONReader, appendingTo array: inout [Model]) throws {
-        guard try reader.isObjectNext() else {
-            let _: Model? = try reader.rejectValue(expected: "an object (\(typeName))")
-            return
-        }
+        guard try reader.isObjectNext() else { return try rejectNonObject(&reader) }
         var accepted = false
         let model = try makeModel(from: &reader, accepted: &accepted)
-        if accepted { array.append(model) }
+        if accepted { array.append(consume model) }
+    }
+
+    override func readElements(_ reader: inout JSONReader, into result: inout [Model]) throws -> Bool {
+        guard var cursor = try reader.beginArray(expecting: { result.reserveCapacity($0) }) else { return false }
+        while try reader.nextElement(&cursor) {
+            guard try reader.isObjectNext() else {
+                try rejectNonObject(&reader)
+                continue
+            }
+            var accepted = false
+            let model = try makeModel(from: &reader, accepted: &accepted)
+            if accepted { result.append(consume model) }
+        }
+        return true
+    }
+
+    /// Reports or throws for a value that is not an object. Kept out of line: the `Model?` it
+    /// needs would otherwise cost its callers a metadata lookup on every call, failing or not.
+    @inline(never)
+    private func rejectNonObject(_ reader: inout JSONReader) throws {
+        let _: Model? = try reader.rejectValue(expected: "an object (\(typeName))")
     }
 
     /// A new model filled from the object under the cursor. `accepted` is false when its hook

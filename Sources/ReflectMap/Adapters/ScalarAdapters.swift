@@ -9,6 +9,8 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
     private let assigner: (inout JSONReader, ModelStorage, FieldLocation<Value>) throws -> Void
     private let optionalAssigner: (inout JSONReader, ModelStorage, FieldLocation<Value?>) throws -> Void
     private let appender: (inout JSONReader, inout [Value]) throws -> Void
+    private let elementsReader: (inout JSONReader, inout [Value]) throws -> Bool
+    private let nestedArrayReader: (inout JSONReader, inout [[Value]]) throws -> Bool
     private let writer: Writer
 
     /// Called with concrete types only, so the closures built here are specialised for `Value`.
@@ -24,6 +26,19 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
         }
         appender = { reader, array in
             if let value = try read(&reader) { array.append(value) }
+        }
+        // A whole array in one specialised loop: no call through the adapter per element.
+        let elementsReader: (inout JSONReader, inout [Value]) throws -> Bool = { reader, array in
+            try reader.readArray(expecting: { array.reserveCapacity($0) }, { reader in
+                if let value = try read(&reader) { array.append(value) }
+            })
+        }
+        self.elementsReader = elementsReader
+        nestedArrayReader = { reader, arrays in
+            var inner: [Value] = []
+            guard try elementsReader(&reader, &inner) else { return false }
+            arrays.append(inner)
+            return true
         }
         writer = write
     }
@@ -42,6 +57,14 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
 
     override func read(_ reader: inout JSONReader, appendingTo array: inout [Value]) throws {
         try appender(&reader, &array)
+    }
+
+    override func readElements(_ reader: inout JSONReader, into result: inout [Value]) throws -> Bool {
+        try elementsReader(&reader, &result)
+    }
+
+    override func read(_ reader: inout JSONReader, appendingArrayTo arrays: inout [[Value]]) throws -> Bool {
+        try nestedArrayReader(&reader, &arrays)
     }
 
     override func write(_ value: Value, to writer: inout JSONWriter) throws {

@@ -34,6 +34,27 @@ class TypeAdapter<Value>: @unchecked Sendable {
         if let value = try read(&reader) { array.append(value) }
     }
 
+    /// Reads the JSON array under the cursor, appending its usable elements to `result`; `false`
+    /// (consuming nothing) when the value is not an array. Models override it so that the whole
+    /// loop runs in one frame: the generic metadata an element needs is then looked up once per
+    /// array, not once per element.
+    func readElements(_ reader: inout JSONReader, into result: inout [Value]) throws -> Bool {
+        try reader.readArray(expecting: { result.reserveCapacity($0) }, { reader in
+            try read(&reader, appendingTo: &result)
+        })
+    }
+
+    /// Reads the JSON array under the cursor as one `[Value]` and appends it to `arrays` (an element
+    /// of an array of arrays); `false`, consuming and appending nothing, when the value is not an
+    /// array. Scalars override it with code specialised for their type: generic code looks up the
+    /// metadata of `[Value]` each time it makes one, which on canada's coordinates is every point.
+    func read(_ reader: inout JSONReader, appendingArrayTo arrays: inout [[Value]]) throws -> Bool {
+        var inner: [Value] = []
+        guard try readElements(&reader, into: &inner) else { return false }
+        arrays.append(consume inner)
+        return true
+    }
+
     /// Writes a value.
     func write(_ value: Value, to writer: inout JSONWriter) throws {
         throw writer.error(.unsupportedType(type: typeName, property: "(value)"))

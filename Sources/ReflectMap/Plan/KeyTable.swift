@@ -4,9 +4,8 @@
 /// A class, so that reading an object passes one reference rather than copying the tables.
 /// Immutable once made.
 final class KeyTable: @unchecked Sendable {
+    /// Plain integers only, so that handing one out costs no reference counting.
     struct Entry {
-        /// The key in the model's own object: the whole key, or a path's first step.
-        let key: String
         /// The index of the field in the plan's fillable fields.
         let field: Int
         /// 0 for the primary key, then 1, 2, … for the alternates in order.
@@ -17,6 +16,8 @@ final class KeyTable: @unchecked Sendable {
 
     /// Field by field in declaration order, each field's keys in priority order.
     let entries: [Entry]
+    /// Each entry's key in the model's own object: the whole key, or a path's first step.
+    let keys: [String]
     /// Each entry's key as UTF-8.
     private let entryBytes: [[UInt8]]
     /// Each entry's further steps into nested objects, for a path; kept apart from the entries,
@@ -35,16 +36,18 @@ final class KeyTable: @unchecked Sendable {
     /// A table for fields with these keys, each field's primary key first.
     init(keys fields: [[FieldKey]]) {
         var entries: [Entry] = []
+        var keys: [String] = []
         var entryBytes: [[UInt8]] = []
         var rests: [[String]] = []
         var names: [String] = []
         var allKeys: Set<String> = []
         var hasAlternates = false
         var hasPaths = false
-        for (field, keys) in fields.enumerated() {
-            for (priority, fieldKey) in keys.enumerated() {
+        for (field, fieldKeys) in fields.enumerated() {
+            for (priority, fieldKey) in fieldKeys.enumerated() {
                 let key = fieldKey.components[0]
-                entries.append(Entry(key: key, field: field, priority: priority))
+                entries.append(Entry(field: field, priority: priority))
+                keys.append(key)
                 rests.append(Array(fieldKey.components.dropFirst()))
                 names.append(fieldKey.name)
                 entryBytes.append(Array(key.utf8))
@@ -58,6 +61,7 @@ final class KeyTable: @unchecked Sendable {
             byLength[bytes.count].append(index)
         }
         self.entries = entries
+        self.keys = keys
         self.entryBytes = entryBytes
         self.rests = rests
         self.names = names

@@ -96,8 +96,14 @@ extension JSONReader {
     /// same path, with the same settings and hook state, and no report of its own.
     private mutating func treeOfValue() throws -> JSONReader {
         let basePathCount = isAtTopLevel ? path.count : 0
+        // The tree has no bytes to spell the input's keys from: they are spelled here.
+        let spelledPath = path.map { step in
+            if case .inputKey(let span) = step { return PathStep.key((try? scanner.string(span)) ?? "") }
+            return step
+        }
         var tree = JSONReader(
-            tree: try readFoundationObject(), settings: settings, reporting: false, path: path, basePathCount: basePathCount
+            tree: try readFoundationObject(), settings: settings, reporting: false, path: spelledPath,
+            basePathCount: basePathCount
         )
         tree.defersHooks = defersHooks
         tree.deferredModels = deferredModels

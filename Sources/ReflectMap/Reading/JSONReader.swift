@@ -239,6 +239,55 @@ struct JSONReader {
         return true
     }
 
+    /// Where a loop over an array's elements is: see ``beginArray(expecting:)``.
+    struct ArrayCursor {
+        /// A tree's elements; `nil` on the byte route.
+        fileprivate let elements: [Any]?
+        fileprivate var index = 0
+    }
+
+    /// Steps into the array under the cursor, for a loop of ``nextElement(_:)`` calls written in the
+    /// caller's own frame. (``readArray(expecting:_:)`` takes a closure, which generic code runs as a
+    /// function of its own: any metadata the element type needs is then looked up once per element.)
+    /// Returns `nil`, consuming nothing, when the value is not an array. A tree tells `expecting`
+    /// how many elements there are, first.
+    @inline(__always)
+    mutating func beginArray(expecting: (Int) -> Void = { _ in }) throws -> ArrayCursor? {
+        if isTree {
+            guard let array = pending as? [Any] else { return nil }
+            expecting(array.count)
+            try enterContainer(.between)
+            return ArrayCursor(elements: array)
+        }
+        guard try scanner.peek() == .openBracket else { return nil }
+        try enterContainer(.between)
+        scanner.enterContainer()
+        return ArrayCursor(elements: nil)
+    }
+
+    /// Puts the next element under the cursor and returns `true`, or leaves the array and returns
+    /// `false` after its last element.
+    @inline(__always)
+    mutating func nextElement(_ cursor: inout ArrayCursor) throws -> Bool {
+        if let elements = cursor.elements {
+            guard cursor.index < elements.count else {
+                path.removeLast()
+                return false
+            }
+            path[path.count - 1] = .index(cursor.index)
+            pending = elements[cursor.index]
+        } else {
+            if cursor.index > 0 { path[path.count - 1] = .between }
+            guard try scanner.nextElement(first: cursor.index == 0) else {
+                path.removeLast()
+                return false
+            }
+            path[path.count - 1] = .index(cursor.index)
+        }
+        cursor.index += 1
+        return true
+    }
+
     /// Steps into the object under the cursor and calls `body` once per member, with its key and the
     /// cursor on its value, in the order of the input (for a tree, the order of the dictionary, or of
     /// the keys in strict mode).
@@ -311,7 +360,8 @@ struct JSONReader {
                 let entry = entries[index]
                 var next = index + 1
                 let rest = table.rests[index]
-                if let value = rest.isEmpty ? object[entry.key] : Self.value(at: entry.key, rest, in: object) {
+                let key = table.keys[index]
+                if let value = rest.isEmpty ? object[key] : Self.value(at: key, rest, in: object) {
                     // The field's lesser keys are not looked at.
                     while next < entries.count, entries[next].field == entry.field { next += 1 }
                     path[path.count - 1] = .key(table.names[index])
@@ -345,7 +395,8 @@ struct JSONReader {
                     entry = table.match(scanner.bytes, span.start, span.end, hint: &hint)
                 }
                 if let entry {
-                    path[path.count - 1] = .key(entry.key)
+                    // The path keeps the input's key (the same key, decoded only if an error
+                    // spells it), so that a match costs no reference counting.
                     try body(entry, &self)
                 } else {
                     if isReporting {

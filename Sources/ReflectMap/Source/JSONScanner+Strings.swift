@@ -75,10 +75,24 @@ extension JSONScanner {
     }
 
     /// The contents of a string that ``scanString()`` has found, decoded and checked.
+    ///
+    /// Each byte is checked once: ASCII contents need no check, and others are checked by the
+    /// standard library as it makes the `String` (`String(validating:as:)`). Only when that check
+    /// fails does ``validateUTF8(_:)`` run, to say which byte is wrong. Decoding escapes keeps the
+    /// contents valid or invalid as they were (an escape always yields whole scalars), so the
+    /// decoded bytes are checked in their place.
     package func string(_ span: StringSpan) throws -> String {
-        if !span.isASCII { try validateUTF8(span) }
-        if !span.hasEscapes { return String(decoding: bytes[span.start..<span.end], as: UTF8.self) }
-        return String(decoding: unescaped(span), as: UTF8.self)
+        if span.isASCII {
+            if !span.hasEscapes { return String(decoding: bytes[span.start..<span.end], as: UTF8.self) }
+            return String(decoding: unescaped(span), as: UTF8.self)
+        }
+        let decoded = span.hasEscapes
+            ? String(validating: unescaped(span), as: UTF8.self)
+            : String(validating: bytes[span.start..<span.end], as: UTF8.self)
+        if let decoded { return decoded }
+        try validateUTF8(span)
+        // `validateUTF8` finds every sequence the standard library refuses; this is not reached.
+        throw error("Invalid UTF-8 in a string", at: span.start)
     }
 
     /// Checks the UTF-8 of a string's raw bytes (Unicode Table 3-7: no overlong forms, no surrogates,
@@ -89,6 +103,10 @@ extension JSONScanner {
             let lead = bytes[position]
             if lead < 0x80 {
                 position += 1
+                // ASCII comes in runs: skip them eight bytes at a time.
+                while position + 8 <= span.end, let word = bytes.word(at: position), word & 0x8080_8080_8080_8080 == 0 {
+                    position += 8
+                }
                 continue
             }
             var lower: UInt8 = 0x80
