@@ -114,12 +114,38 @@ extension JSONScanner {
     /// Adds the digits under the cursor to `significand`, noting when it no longer holds them exactly.
     @inline(__always)
     private mutating func accumulateDigits(into significand: inout UInt64, overflowed: inout Bool) {
+        // Eight digits at a time while eight are there and the significand holds them.
+        while let word = bytes.word(at: index), Self.isEightDigits(word) {
+            let (times, overflow1) = significand.multipliedReportingOverflow(by: 100_000_000)
+            let (sum, overflow2) = times.addingReportingOverflow(Self.valueOfEightDigits(word))
+            if overflow1 || overflow2 { break }  // The loop below notes the overflow.
+            significand = sum
+            index += 8
+        }
         while let value = digit(at: index) {
             let (times10, overflow1) = significand.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times10.addingReportingOverflow(UInt64(value))
             if overflow1 || overflow2 { overflowed = true } else { significand = sum }
             index += 1
         }
+    }
+
+    /// Whether all eight bytes of a little-endian word are ASCII digits: each byte's high nibble is
+    /// 3, and adding 6 does not carry out of its low nibble.
+    @inline(__always)
+    private static func isEightDigits(_ word: UInt64) -> Bool {
+        let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        return (word & highNibbles) | (((word &+ 0x0606_0606_0606_0606) & highNibbles) >> 4) == 0x3333_3333_3333_3333
+    }
+
+    /// The value of eight ASCII digits in a little-endian word (the first digit in the lowest byte),
+    /// combined in pairs, then fours, then all eight, with three multiplications.
+    @inline(__always)
+    private static func valueOfEightDigits(_ word: UInt64) -> UInt64 {
+        var value = word & 0x0F0F_0F0F_0F0F_0F0F
+        value = (value &* (10 << 8 + 1)) >> 8
+        value = ((value & 0x00FF_00FF_00FF_00FF) &* (100 << 16 + 1)) >> 16
+        return ((value & 0x0000_FFFF_0000_FFFF) &* (10_000 << 32 + 1)) >> 32
     }
 
     @inline(__always)
