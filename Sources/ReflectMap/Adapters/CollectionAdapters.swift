@@ -59,16 +59,7 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
     }
 
     override func write(_ value: [Element], to writer: inout JSONWriter) throws {
-        try writer.beginArray()
-        // An index loop: `enumerated()` and iterators cost generic metadata lookups per array.
-        var index = 0
-        while index < value.count {
-            writer.beginElement(index)
-            let item = value[index]
-            if element.isAbsent(item) { writer.writeNull() } else { try element.write(item, to: &writer) }
-            index += 1
-        }
-        writer.endArray(isEmpty: value.isEmpty)
+        try element.writeElements(value, to: &writer)
     }
 }
 

@@ -12,6 +12,7 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
     private let elementsReader: (inout JSONReader, inout [Value]) throws -> Bool
     private let nestedArrayReader: (inout JSONReader, inout [[Value]]) throws -> Bool
     private let writer: Writer
+    private let elementsWriter: ([Value], inout JSONWriter) throws -> Void
 
     /// Called with concrete types only, so the closures built here are specialised for `Value`.
     @inline(__always)
@@ -41,6 +42,14 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
             return true
         }
         writer = write
+        elementsWriter = { values, writer in
+            try writer.beginArray()
+            for (index, value) in values.enumerated() {
+                writer.beginElement(index)
+                try write(value, &writer)
+            }
+            writer.endArray(isEmpty: values.isEmpty)
+        }
     }
 
     override func read(_ reader: inout JSONReader) throws -> Value? {
@@ -69,6 +78,10 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
 
     override func write(_ value: Value, to writer: inout JSONWriter) throws {
         try self.writer(value, &writer)
+    }
+
+    override func writeElements(_ values: [Value], to writer: inout JSONWriter) throws {
+        try elementsWriter(values, &writer)
     }
 }
 

@@ -60,6 +60,21 @@ class TypeAdapter<Value>: @unchecked Sendable {
         throw writer.error(.unsupportedType(type: typeName, property: "(value)"))
     }
 
+    /// Writes an array of values. Scalars override it with code specialised for their type: in
+    /// generic code every array costs metadata lookups, and arrays of numbers are many and short.
+    func writeElements(_ values: [Value], to writer: inout JSONWriter) throws {
+        try writer.beginArray()
+        // An index loop: `enumerated()` and iterators cost generic metadata lookups per array.
+        var index = 0
+        while index < values.count {
+            writer.beginElement(index)
+            let item = values[index]
+            if isAbsent(item) { writer.writeNull() } else { try write(item, to: &writer) }
+            index += 1
+        }
+        writer.endArray(isEmpty: values.isEmpty)
+    }
+
     /// Whether the value is an absent optional, whose key a model leaves out (unless it writes `nil`
     /// as `null`).
     func isAbsent(_ value: Value) -> Bool { false }

@@ -22,6 +22,8 @@ import SwiftShims
 //    out with `Model.self is AnyClass`), so the bit cast reinterprets one strong reference as another.
 // 8. `Array<UInt8>.word(at:)`, at the bottom, loads only after checking that eight bytes remain.
 // 9. `ByteSink` copies a number's text out of a buffer the standard library lends it for one call.
+// 10. `Array<UInt8>.appendDecimal(_:)` writes digits only inside its own 24-byte stack buffer (a
+//    `UInt64` has at most 20), from the end backwards, and appends only the part it wrote.
 
 @_silgen_name("swift_reflectionMirror_recursiveCount")
 private func runtimeFieldCount(_ type: Any.Type) -> Int
@@ -162,6 +164,25 @@ extension Array where Element == UInt8 {
     func word(at offset: Int) -> UInt64? {
         guard offset >= 0, offset <= count - 8 else { return nil }
         return withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends the decimal digits of `value`, made in a stack buffer and appended in one copy
+    /// (invariant 10).
+    @inline(__always)
+    mutating func appendDecimal(_ value: UInt64) {
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var rest = value
+        var count = 0
+        Swift.withUnsafeMutableBytes(of: &buffer) { raw in
+            repeat {
+                count += 1
+                raw[24 - count] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest != 0
+            append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[(24 - count)...]))
+        }
     }
 }
 

@@ -20,6 +20,10 @@ final class KeyTable: @unchecked Sendable {
     let keys: [String]
     /// Each entry's key as UTF-8.
     private let entryBytes: [[UInt8]]
+    /// Each entry's key length in bytes, and its first eight bytes as a little-endian word (zero
+    /// past the key's end): most keys that differ differ there, so one comparison rejects them.
+    private let lengths: [Int]
+    private let heads: [UInt64]
     /// Each entry's further steps into nested objects, for a path; kept apart from the entries,
     /// which the byte route copies on every match.
     let rests: [[String]]
@@ -63,6 +67,10 @@ final class KeyTable: @unchecked Sendable {
         self.entries = entries
         self.keys = keys
         self.entryBytes = entryBytes
+        lengths = entryBytes.map(\.count)
+        heads = entryBytes.map { key in
+            key.prefix(8).enumerated().reduce(UInt64(0)) { word, byte in word | UInt64(byte.element) << (8 * byte.offset) }
+        }
         self.rests = rests
         self.names = names
         self.byLength = byLength
@@ -81,21 +89,35 @@ final class KeyTable: @unchecked Sendable {
     @inline(__always)
     func match(_ bytes: [UInt8], _ start: Int, _ end: Int, hint: inout Int) -> Entry? {
         let length = end - start
-        if hint < entries.count, entryBytes[hint].count == length, equal(entryBytes[hint], bytes, start) {
+        // The input's first eight bytes, cut to the key's length. Input keys end in a quote, so
+        // eight bytes are there unless the document ends within eight bytes of this key.
+        let head: UInt64?
+        if let word = bytes.word(at: start) {
+            head = length >= 8 ? word : word & ((1 << (8 * UInt64(length))) &- 1)
+        } else {
+            head = nil
+        }
+        if hint < entries.count, lengths[hint] == length, equal(hint, head, bytes, start) {
             hint += 1
             return entries[hint - 1]
         }
         guard length < byLength.count else { return nil }
-        for candidate in byLength[length] where equal(entryBytes[candidate], bytes, start) {
+        for candidate in byLength[length] where equal(candidate, head, bytes, start) {
             hint = candidate + 1
             return entries[candidate]
         }
         return nil
     }
 
+    /// Whether entry `index`, whose length is the input key's, equals the input key.
     @inline(__always)
-    private func equal(_ key: [UInt8], _ bytes: [UInt8], _ start: Int) -> Bool {
+    private func equal(_ index: Int, _ head: UInt64?, _ bytes: [UInt8], _ start: Int) -> Bool {
+        let key = entryBytes[index]
         var offset = 0
+        if let head {
+            guard head == heads[index] else { return false }
+            offset = min(8, key.count)
+        }
         while offset < key.count {
             if key[offset] != bytes[start + offset] { return false }
             offset += 1

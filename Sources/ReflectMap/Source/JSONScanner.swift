@@ -41,12 +41,27 @@ package struct JSONScanner {
 
     @inline(__always)
     package mutating func skipWhitespace() {
+        // Every whitespace byte is at most 0x20 and every byte that starts a token is above it, so
+        // one comparison lets minified JSON through.
+        guard index < bytes.count, bytes[index] <= .space else { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
         while index < bytes.count {
             let byte = bytes[index]
             guard byte == .space || byte == .newline || byte == .carriageReturn || byte == .tab else { return }
             index += 1
-            // Indentation comes in runs of spaces: skip them eight at a time.
-            while let word = bytes.word(at: index), word == 0x2020_2020_2020_2020 { index += 8 }
+            // Indentation comes in runs of spaces: eight at a time, and the first byte that is not
+            // a space is found within the word (the lowest byte is the first).
+            while let word = bytes.word(at: index) {
+                let notSpaces = word ^ 0x2020_2020_2020_2020
+                if notSpaces != 0 {
+                    index += notSpaces.trailingZeroBitCount / 8
+                    break
+                }
+                index += 8
+            }
         }
     }
 

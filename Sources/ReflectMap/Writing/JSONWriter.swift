@@ -239,21 +239,7 @@ struct JSONWriter {
             bytes.append(.zero + UInt8(magnitude))
             return
         }
-        var count = 0
-        var rest = magnitude
-        while rest > 0 {
-            count += 1
-            rest /= 10
-        }
-        let end = bytes.count + count
-        bytes.append(contentsOf: repeatElement(.zero, count: count))
-        var position = end - 1
-        rest = magnitude
-        while rest > 0 {
-            bytes[position] = .zero + UInt8(rest % 10)
-            rest /= 10
-            position -= 1
-        }
+        bytes.appendDecimal(magnitude)
     }
 
     /// The plan of a model's runtime type.
