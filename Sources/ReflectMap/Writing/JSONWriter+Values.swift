@@ -97,10 +97,7 @@ extension JSONWriter {
         // Most strings need no escaping: copy them whole, then check the copy, eight bytes at a time.
         let start = bytes.count
         bytes.append(contentsOf: string.utf8)
-        if let first = firstByteToEscape(from: start) {
-            bytes.removeSubrange(first...)
-            appendEscaped(string.utf8.dropFirst(first - start))
-        }
+        if let first = firstByteToEscape(from: start) { escapeTail(from: first) }
         bytes.append(.quote)
     }
 
@@ -126,23 +123,35 @@ extension JSONWriter {
         return nil
     }
 
-    private mutating func appendEscaped(_ utf8: Substring.UTF8View) {
+    /// Escapes the bytes from `first` to the end in place: clean runs are copied whole, and each
+    /// byte that must be escaped is replaced by its escape.
+    private mutating func escapeTail(from first: Int) {
+        let tail = Array(bytes[first...])
+        bytes.removeSubrange(first...)
         let slash = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
-        for byte in utf8 {
-            switch byte {
-            case .quote: bytes.append(contentsOf: #"\""#.utf8)
-            case .backslash: bytes.append(contentsOf: #"\\"#.utf8)
-            case slash: bytes.append(contentsOf: #"\/"#.utf8)
-            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-            case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-            case ..<0x20:
-                let hex = String(byte, radix: 16)
-                bytes.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-            default: bytes.append(byte)
-            }
+        var runStart = 0
+        for (position, byte) in tail.enumerated()
+        where byte < 0x20 || byte == .quote || byte == .backslash || byte == slash {
+            bytes.append(contentsOf: tail[runStart..<position])
+            appendEscape(of: byte)
+            runStart = position + 1
+        }
+        bytes.append(contentsOf: tail[runStart...])
+    }
+
+    private mutating func appendEscape(of byte: UInt8) {
+        switch byte {
+        case .quote: bytes.append(contentsOf: #"\""#.utf8)
+        case .backslash: bytes.append(contentsOf: #"\\"#.utf8)
+        case UInt8(ascii: "/"): bytes.append(contentsOf: #"\/"#.utf8)
+        case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+        case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+        case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
+        case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
+        default:
+            let hex = String(byte, radix: 16)
+            bytes.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
         }
     }
 }

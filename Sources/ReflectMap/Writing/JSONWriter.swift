@@ -69,6 +69,10 @@ struct JSONWriter {
             objectKeys[objectKeys.count - 1] = key.string
             return
         }
+        if !isPretty && !(key.hasSlash && escapesSlashes) {
+            // Separator, key and colon in one append.
+            return bytes.append(contentsOf: isFirst ? key.member : key.nextMember)
+        }
         separate(isFirst: isFirst)
         if key.hasSlash && escapesSlashes {
             appendString(key.string)
@@ -276,6 +280,9 @@ struct WriteSettings {
 struct EncodedKey: Sendable {
     let string: String
     let quoted: [UInt8]
+    /// `"key":` and `,"key":`, for compact output.
+    let member: [UInt8]
+    let nextMember: [UInt8]
     /// Whether the key holds `/`, which ``JSONMapper/OutputFormatting/withoutEscapingSlashes`` leaves alone.
     let hasSlash: Bool
 
@@ -284,6 +291,8 @@ struct EncodedKey: Sendable {
         var writer = JSONWriter(settings: WriteSettings(), toTree: false)
         writer.writeString(key)
         quoted = writer.bytes
+        member = quoted + [.colon]
+        nextMember = [.comma] + member
         hasSlash = key.utf8.contains(UInt8(ascii: "/"))
     }
 }
