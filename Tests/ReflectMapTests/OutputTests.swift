@@ -41,6 +41,22 @@ struct OutputTests {
         #expect(try mapper.map(Link.self, from: mapper.data(from: Link())) == Link())
     }
 
+    @Test("Quotes, backslashes and control characters are escaped in place, and the text around them kept")
+    func escapedCharacters() throws {
+        struct Text: Mappable, Equatable {
+            var value = ""
+        }
+        var model = Text()
+        model.value = "é\"a\\b/c\n\r\t\u{08}\u{0C}\u{01}\u{1F}ü end"
+        var mapper = JSONMapper()
+        let compact = String(decoding: try mapper.data(from: model), as: UTF8.self)
+        #expect(compact == #"{"value":"é\"a\\b/c\n\r\t\b\f\u0001\u001fü end"}"#)
+        mapper.outputFormatting = [.sortedKeys]
+        let slashes = String(decoding: try mapper.data(from: model), as: UTF8.self)
+        #expect(slashes == #"{"value":"é\"a\\b\/c\n\r\t\b\f\u0001\u001fü end"}"#)
+        #expect(try mapper.map(Text.self, from: mapper.data(from: model)) == model)
+    }
+
     @Test("Pretty printing indents by two spaces and puts spaces around the colon, as JSONEncoder does")
     func prettyPrinted() throws {
         var mapper = JSONMapper()

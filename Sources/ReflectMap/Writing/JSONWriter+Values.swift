@@ -123,35 +123,55 @@ extension JSONWriter {
         return nil
     }
 
-    /// Escapes the bytes from `first` to the end in place: clean runs are copied whole, and each
-    /// byte that must be escaped is replaced by its escape.
+    /// Escapes the bytes from `first` to the end in place, allocating nothing: the buffer grows
+    /// by what the escapes add, and the bytes move to their places from the back.
     private mutating func escapeTail(from first: Int) {
-        let tail = Array(bytes[first...])
-        bytes.removeSubrange(first...)
         let slash = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
-        var runStart = 0
-        for (position, byte) in tail.enumerated()
-        where byte < 0x20 || byte == .quote || byte == .backslash || byte == slash {
-            bytes.append(contentsOf: tail[runStart..<position])
-            appendEscape(of: byte)
-            runStart = position + 1
+        let oldEnd = bytes.count
+        var added = 0
+        for position in first..<oldEnd { added += Self.escapedLength(of: bytes[position], slash: slash) - 1 }
+        bytes.append(contentsOf: repeatElement(0, count: added))
+        var write = bytes.count
+        var read = oldEnd
+        while read > first {
+            read -= 1
+            let byte = bytes[read]
+            let length = Self.escapedLength(of: byte, slash: slash)
+            write -= length
+            guard length > 1 else {
+                bytes[write] = byte
+                continue
+            }
+            bytes[write] = .backslash
+            switch byte {
+            case 0x0A: bytes[write + 1] = UInt8(ascii: "n")
+            case 0x0D: bytes[write + 1] = UInt8(ascii: "r")
+            case 0x09: bytes[write + 1] = UInt8(ascii: "t")
+            case 0x08: bytes[write + 1] = UInt8(ascii: "b")
+            case 0x0C: bytes[write + 1] = UInt8(ascii: "f")
+            case .quote, .backslash, UInt8(ascii: "/"): bytes[write + 1] = byte
+            default:
+                // \u00XX, lowercase hex, for the other control characters.
+                bytes[write + 1] = UInt8(ascii: "u")
+                bytes[write + 2] = .zero
+                bytes[write + 3] = .zero
+                bytes[write + 4] = Self.hexDigit(byte >> 4)
+                bytes[write + 5] = Self.hexDigit(byte & 0xF)
+            }
         }
-        bytes.append(contentsOf: tail[runStart...])
     }
 
-    private mutating func appendEscape(of byte: UInt8) {
+    /// How many bytes a byte takes once escaped: 1 when it needs no escape.
+    @inline(__always)
+    private static func escapedLength(of byte: UInt8, slash: UInt8) -> Int {
         switch byte {
-        case .quote: bytes.append(contentsOf: #"\""#.utf8)
-        case .backslash: bytes.append(contentsOf: #"\\"#.utf8)
-        case UInt8(ascii: "/"): bytes.append(contentsOf: #"\/"#.utf8)
-        case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-        case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-        case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-        case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-        case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-        default:
-            let hex = String(byte, radix: 16)
-            bytes.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+        case .quote, .backslash, slash, 0x0A, 0x0D, 0x09, 0x08, 0x0C: return 2
+        case ..<0x20: return 6
+        default: return 1
         }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? .zero + value : UInt8(ascii: "a") + value - 10
     }
 }
