@@ -23,20 +23,30 @@ extension JSONScanner {
         var highWords: UInt64 = 0
         let count = bytes.count
         while position < count {
-            // Eight bytes at a time while none of them is `"`, `\` or a control character.
-            while let word = bytes.word(at: position), !Self.mayEndString(word) {
-                highWords |= word
-                position += 8
-            }
-            // Then one at a time up to the byte that stopped the word.
+            // Eight bytes at a time. The lowest flagged byte of a word is exactly the first `"`,
+            // `\` or control character in it, so the loop lands on it without a byte-wise search.
             var byte: UInt8 = 0
-            while position < count {
+            if let word = bytes.word(at: position) {
+                let stops = Self.stopBits(word)
+                if stops == 0 {
+                    highWords |= word
+                    position += 8
+                    continue
+                }
+                let offset = stops.trailingZeroBitCount / 8
+                highWords |= word & ((1 << (8 * UInt64(offset))) &- 1)
+                position += offset
                 byte = bytes[position]
-                guard byte >= 0x20, byte != .quote, byte != .backslash else { break }
-                high |= byte
-                position += 1
+            } else {
+                // Fewer than eight bytes remain: one at a time.
+                while position < count {
+                    byte = bytes[position]
+                    guard byte >= 0x20, byte != .quote, byte != .backslash else { break }
+                    high |= byte
+                    position += 1
+                }
+                guard position < count else { break }
             }
-            guard position < count else { break }
             index = position
             if byte == .quote {
                 index += 1
@@ -53,10 +63,11 @@ extension JSONScanner {
         throw error("Unterminated string", at: start - 1)
     }
 
-    /// Whether any of a word's eight bytes is `"`, `\` or below 0x20 (the classic has-zero-byte and
-    /// has-less-than tests, which never miss one).
+    /// The high bit of each of a word's bytes that is `"`, `\` or below 0x20, and possibly of bytes
+    /// after the first such one (the classic has-zero-byte and has-less-than tests: a borrow can
+    /// flag a later byte, never an earlier one), so the lowest bit set is exact.
     @inline(__always)
-    private static func mayEndString(_ word: UInt64) -> Bool {
+    private static func stopBits(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -64,7 +75,7 @@ extension JSONScanner {
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
         let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl) & highs != 0
+        return (hasQuote | hasBackslash | hasControl) & highs
     }
 
     /// Validates and skips the string under the cursor.
