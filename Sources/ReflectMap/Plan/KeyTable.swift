@@ -6,6 +6,10 @@
 final class KeyTable: @unchecked Sendable {
     /// Plain integers only, so that handing one out costs no reference counting.
     struct Entry {
+        /// The key's length in bytes, and its first eight bytes as a little-endian word (zero past
+        /// the key's end): most keys that differ differ there, so one comparison rejects them.
+        let length: Int
+        let head: UInt64
         /// The index of the field in the plan's fillable fields.
         let field: Int
         /// 0 for the primary key, then 1, 2, … for the alternates in order.
@@ -20,10 +24,6 @@ final class KeyTable: @unchecked Sendable {
     let keys: [String]
     /// Each entry's key as UTF-8.
     private let entryBytes: [[UInt8]]
-    /// Each entry's key length in bytes, and its first eight bytes as a little-endian word (zero
-    /// past the key's end): most keys that differ differ there, so one comparison rejects them.
-    private let lengths: [Int]
-    private let heads: [UInt64]
     /// Each entry's further steps into nested objects, for a path; kept apart from the entries,
     /// which the byte route copies on every match.
     let rests: [[String]]
@@ -50,7 +50,11 @@ final class KeyTable: @unchecked Sendable {
         for (field, fieldKeys) in fields.enumerated() {
             for (priority, fieldKey) in fieldKeys.enumerated() {
                 let key = fieldKey.components[0]
-                entries.append(Entry(field: field, priority: priority))
+                let utf8 = Array(key.utf8)
+                let head = utf8.prefix(8).enumerated().reduce(UInt64(0)) { word, byte in
+                    word | UInt64(byte.element) << (8 * byte.offset)
+                }
+                entries.append(Entry(length: utf8.count, head: head, field: field, priority: priority))
                 keys.append(key)
                 rests.append(Array(fieldKey.components.dropFirst()))
                 names.append(fieldKey.name)
@@ -67,10 +71,6 @@ final class KeyTable: @unchecked Sendable {
         self.entries = entries
         self.keys = keys
         self.entryBytes = entryBytes
-        lengths = entryBytes.map(\.count)
-        heads = entryBytes.map { key in
-            key.prefix(8).enumerated().reduce(UInt64(0)) { word, byte in word | UInt64(byte.element) << (8 * byte.offset) }
-        }
         self.rests = rests
         self.names = names
         self.byLength = byLength
@@ -97,7 +97,7 @@ final class KeyTable: @unchecked Sendable {
         } else {
             head = nil
         }
-        if hint < entries.count, lengths[hint] == length, equal(hint, head, bytes, start) {
+        if hint < entries.count, entries[hint].length == length, equal(hint, head, bytes, start) {
             hint += 1
             return entries[hint - 1]
         }
@@ -115,7 +115,7 @@ final class KeyTable: @unchecked Sendable {
         let key = entryBytes[index]
         var offset = 0
         if let head {
-            guard head == heads[index] else { return false }
+            guard head == entries[index].head else { return false }
             offset = min(8, key.count)
         }
         while offset < key.count {

@@ -71,13 +71,13 @@ struct JSONWriter {
         }
         if !isPretty && !(key.hasSlash && escapesSlashes) {
             // Separator, key and colon in one append.
-            return bytes.append(contentsOf: isFirst ? key.member : key.nextMember)
+            return bytes.append(contentsOf: key.member[(isFirst ? 1 : 0)...])
         }
         separate(isFirst: isFirst)
         if key.hasSlash && escapesSlashes {
             appendString(key.string)
         } else {
-            bytes.append(contentsOf: key.quoted)
+            bytes.append(contentsOf: key.member[1..<key.member.count - 1])
         }
         appendColon()
     }
@@ -279,20 +279,19 @@ struct WriteSettings {
 /// A key as the byte sink writes it, encoded once per plan: quoted, escaped, UTF-8.
 struct EncodedKey: Sendable {
     let string: String
-    let quoted: [UInt8]
-    /// `"key":` and `,"key":`, for compact output.
+    /// `,"key":`, quoted and escaped, for compact output; without its first byte it is the first
+    /// member's `"key":`, and without its first and last the quoted key alone.
     let member: [UInt8]
-    let nextMember: [UInt8]
     /// Whether the key holds `/`, which ``JSONMapper/OutputFormatting/withoutEscapingSlashes`` leaves alone.
     let hasSlash: Bool
 
     init(_ key: String) {
         string = key
         var writer = JSONWriter(settings: WriteSettings(), toTree: false)
+        writer.bytes.append(.comma)
         writer.writeString(key)
-        quoted = writer.bytes
-        member = quoted + [.colon]
-        nextMember = [.comma] + member
+        writer.bytes.append(.colon)
+        member = writer.bytes
         hasSlash = key.utf8.contains(UInt8(ascii: "/"))
     }
 }
