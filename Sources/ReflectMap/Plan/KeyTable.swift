@@ -58,7 +58,7 @@ final class KeyTable: @unchecked Sendable {
                 keys.append(key)
                 rests.append(Array(fieldKey.components.dropFirst()))
                 names.append(fieldKey.name)
-                entryBytes.append(Array(key.utf8))
+                entryBytes.append(utf8)
                 allKeys.insert(key)
                 hasAlternates = hasAlternates || priority > 0
                 hasPaths = hasPaths || fieldKey.isPath
