@@ -123,41 +123,44 @@ extension JSONWriter {
         return nil
     }
 
-    /// Escapes the bytes from `first` to the end in place, allocating nothing: the buffer grows
-    /// by what the escapes add, and the bytes move to their places from the back.
+    /// Escapes the bytes from `first` to the end: they move to the writer's scratch buffer (kept
+    /// between strings, so it allocates only while it grows), and come back with clean runs copied
+    /// whole and each byte that must be escaped replaced by its escape.
     private mutating func escapeTail(from first: Int) {
         let slash = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
-        let oldEnd = bytes.count
-        var added = 0
-        for position in first..<oldEnd { added += Self.escapedLength(of: bytes[position], slash: slash) - 1 }
-        bytes.append(contentsOf: repeatElement(0, count: added))
-        var write = bytes.count
-        var read = oldEnd
-        while read > first {
-            read -= 1
-            let byte = bytes[read]
-            let length = Self.escapedLength(of: byte, slash: slash)
-            write -= length
-            guard length > 1 else {
-                bytes[write] = byte
-                continue
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: bytes[first...])
+        bytes.removeSubrange(first...)
+        var runStart = 0
+        var position = 0
+        while position < scratch.count {
+            let byte = scratch[position]
+            if Self.escapedLength(of: byte, slash: slash) > 1 {
+                bytes.append(contentsOf: scratch[runStart..<position])
+                appendEscape(of: byte)
+                runStart = position + 1
             }
-            bytes[write] = .backslash
-            switch byte {
-            case 0x0A: bytes[write + 1] = UInt8(ascii: "n")
-            case 0x0D: bytes[write + 1] = UInt8(ascii: "r")
-            case 0x09: bytes[write + 1] = UInt8(ascii: "t")
-            case 0x08: bytes[write + 1] = UInt8(ascii: "b")
-            case 0x0C: bytes[write + 1] = UInt8(ascii: "f")
-            case .quote, .backslash, UInt8(ascii: "/"): bytes[write + 1] = byte
-            default:
-                // \u00XX, lowercase hex, for the other control characters.
-                bytes[write + 1] = UInt8(ascii: "u")
-                bytes[write + 2] = .zero
-                bytes[write + 3] = .zero
-                bytes[write + 4] = Self.hexDigit(byte >> 4)
-                bytes[write + 5] = Self.hexDigit(byte & 0xF)
-            }
+            position += 1
+        }
+        bytes.append(contentsOf: scratch[runStart...])
+    }
+
+    private mutating func appendEscape(of byte: UInt8) {
+        bytes.append(.backslash)
+        switch byte {
+        case .quote, .backslash, UInt8(ascii: "/"): bytes.append(byte)
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        default:
+            // \u00XX, lowercase hex, for the other control characters.
+            bytes.append(UInt8(ascii: "u"))
+            bytes.append(.zero)
+            bytes.append(.zero)
+            bytes.append(Self.hexDigit(byte >> 4))
+            bytes.append(Self.hexDigit(byte & 0xF))
         }
     }
 

@@ -29,6 +29,8 @@ struct JSONWriter {
 
     /// The byte sink.
     var bytes: [UInt8] = []
+    /// Where a string's tail waits while it is escaped, reused from one string to the next.
+    var scratch: [UInt8] = []
     /// The tree sink: the open containers, innermost last, and the finished top-level value.
     private var kinds: [Bool] = []
     private var objects: [[String: Any]] = []
