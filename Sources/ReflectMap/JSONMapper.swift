@@ -380,8 +380,10 @@ extension JSONMapper {
         var writer = JSONWriter(settings: settings, toTree: toTree)
         do {
             try adapter.write(value, to: &writer)
-        } catch let error as MappingError where !error.isLocated {
-            throw writer.error(error.kind)
+        } catch var error as MappingError where !error.isLocated {
+            // A user's adapter threw it without a path: the one it gathered on the way out is its place.
+            error.isLocated = true
+            throw error
         }
         return writer
     }

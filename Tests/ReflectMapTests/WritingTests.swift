@@ -88,6 +88,31 @@ struct WritingTests {
         b.friends = []
     }
 
+    @Test("A writing error's path names every container it is in: members, elements, dictionary keys, path keys and raw JSON")
+    func errorPathsThroughEveryContainer() throws {
+        struct Scores: Mappable {
+            var byTopic: [String: [Double]] = [:]
+            @JSONKey(path: "stats.mean") var mean = 0.0
+            var raw: [String: Any] = [:]
+            var nested: [[Float]] = []
+        }
+        var scores = Scores()
+        scores.byTopic = ["math": [1, .nan]]
+        #expect(mappingError { _ = try mapper.data(from: scores) }?.path == "by_topic.math[1]")
+        #expect(mappingError { _ = try mapper.jsonObject(from: scores) }?.path == "by_topic.math[1]")
+        scores.byTopic = [:]
+        scores.mean = -.infinity
+        #expect(mappingError { _ = try mapper.data(from: scores) }?.path == "stats.mean")
+        scores.mean = 0
+        scores.raw = ["list": [1, ["deep": Double.nan]]]
+        #expect(mappingError { _ = try mapper.data(from: scores) }?.path == "raw.list[1].deep")
+        scores.raw = [:]
+        scores.nested = [[1], [2, .infinity]]
+        #expect(mappingError { _ = try mapper.data(from: [scores]) }?.path == "[0].nested[1][1]")
+        scores.nested = []
+        #expect(try mapper.data(from: scores).count > 0)
+    }
+
     @Test("Values JSON cannot hold are rejected")
     func notRepresentable() {
         var order = Order()

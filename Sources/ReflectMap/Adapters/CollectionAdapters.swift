@@ -176,7 +176,11 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
                 writer.writeNull()
                 continue
             }
-            try value.write(item, to: &writer)
+            do {
+                try value.write(item, to: &writer)
+            } catch let error as MappingError {
+                throw error.prefixed(by: .key(texts[index]))
+            }
         }
         writer.endObject(isEmpty: dictionary.isEmpty)
     }

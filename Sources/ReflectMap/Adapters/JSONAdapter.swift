@@ -90,7 +90,8 @@ final class UserAdapter<Adapter: JSONAdapter>: TypeAdapter<Adapter.Value>, @unch
         do {
             json = try adapter.write(value)
         } catch let error as MappingError {
-            throw MappingError(error.kind, at: writer.components + error.components)
+            // Its path grows as it leaves the containers around this value.
+            throw MappingError(error.kind, at: error.components)
         } catch {
             throw writer.error(.rejected(type: typeName, reason: MappingError.reason(of: error)))
         }

@@ -46,7 +46,7 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
             try writer.beginArray()
             for (index, value) in values.enumerated() {
                 writer.beginElement(index)
-                try write(value, &writer)
+                do { try write(value, &writer) } catch let error as MappingError { throw error.prefixed(by: .index(index)) }
             }
             writer.endArray(isEmpty: values.isEmpty)
         }

@@ -69,7 +69,11 @@ class TypeAdapter<Value>: @unchecked Sendable {
         while index < values.count {
             writer.beginElement(index)
             let item = values[index]
-            if isAbsent(item) { writer.writeNull() } else { try write(item, to: &writer) }
+            if isAbsent(item) {
+                writer.writeNull()
+            } else {
+                do { try write(item, to: &writer) } catch let error as MappingError { throw error.prefixed(by: .index(index)) }
+            }
             index += 1
         }
         writer.endArray(isEmpty: values.isEmpty)

@@ -81,7 +81,11 @@ final class Field<Value>: FieldAccessor, @unchecked Sendable {
             return true
         }
         writer.writeKey(encodedKey, isFirst: isFirst)
-        try adapter.write(value, to: &writer)
+        do {
+            try adapter.write(value, to: &writer)
+        } catch let error as MappingError {
+            throw error.prefixed(by: .key(encodedKey.string))
+        }
         return true
     }
 }

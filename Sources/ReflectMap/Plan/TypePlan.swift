@@ -190,8 +190,12 @@ enum WriteNode: Sendable {
             writer.writeKey(key, isFirst: isFirst)
             try writer.beginObject()
             var isFirstMember = true
-            for member in members where try member.write(from: storage, to: &writer, isFirst: isFirstMember) {
-                isFirstMember = false
+            do {
+                for member in members where try member.write(from: storage, to: &writer, isFirst: isFirstMember) {
+                    isFirstMember = false
+                }
+            } catch let error as MappingError {
+                throw error.prefixed(by: .key(key.string))
             }
             writer.endObject(isEmpty: isFirstMember)
             return true

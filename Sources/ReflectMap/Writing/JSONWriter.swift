@@ -8,9 +8,10 @@ import Foundation
 /// - `isTree` picks the sink. The byte sink appends to `bytes`; keys come pre-encoded from the plan.
 ///   The tree sink keeps one open dictionary or array per level (`objects`, `arrays`, `kinds`) and
 ///   hands each finished value to the level above.
-/// - `path` is the one record of where the walk is (as in ``JSONReader``): one step per open
-///   container, and its length is the depth, checked against `maxDepth`. Errors take their path
-///   from it where they are thrown.
+/// - The writer keeps no path while it writes: `depth` counts the open containers (checked against
+///   `maxDepth`, and the indentation of pretty output). An error is thrown with an empty path, and
+///   each container it passes on its way out puts its key or index in front
+///   (``MappingError/prefixed(by:)``), so writing that succeeds pays nothing for paths.
 struct JSONWriter {
     let formatting: JSONMapper.OutputFormatting
     let dateStrategy: DateStrategy
@@ -18,7 +19,8 @@ struct JSONWriter {
     let maxDepth: Int
     /// Plans of runtime subtypes; `nil` only for writers that write no models.
     let plans: PlanLookup?
-    private(set) var path: [PathStep] = []
+    /// How many containers are open.
+    private(set) var depth = 0
     /// Class instances being written on the current path, which catch reference cycles.
     var activeObjects: Set<ObjectIdentifier> = []
 
@@ -53,7 +55,7 @@ struct JSONWriter {
     // MARK: Containers
 
     mutating func beginObject() throws {
-        try enter(.between)
+        try enter()
         if isTree {
             kinds.append(true)
             objects.append([:])
@@ -66,7 +68,6 @@ struct JSONWriter {
     /// Starts a member: the separator, then the key. `isFirst` is true for the object's first member.
     @inline(__always)
     mutating func writeKey(_ key: EncodedKey, isFirst: Bool) {
-        path[path.count - 1] = .key(key.string)
         if isTree {
             objectKeys[objectKeys.count - 1] = key.string
             return
@@ -86,7 +87,6 @@ struct JSONWriter {
 
     /// Starts a member whose key is not known in advance (a dictionary's).
     mutating func writeKey(_ key: String, isFirst: Bool) {
-        path[path.count - 1] = .key(key)
         if isTree {
             objectKeys[objectKeys.count - 1] = key
             return
@@ -97,7 +97,7 @@ struct JSONWriter {
     }
 
     mutating func endObject(isEmpty: Bool) {
-        path.removeLast()
+        depth -= 1
         if isTree {
             kinds.removeLast()
             objectKeys.removeLast()
@@ -108,7 +108,7 @@ struct JSONWriter {
     }
 
     mutating func beginArray() throws {
-        try enter(.between)
+        try enter()
         if isTree {
             kinds.append(false)
             arrays.append([])
@@ -120,12 +120,11 @@ struct JSONWriter {
     /// Starts an element: the separator after the one before.
     @inline(__always)
     mutating func beginElement(_ index: Int) {
-        path[path.count - 1] = .index(index)
         if !isTree { separate(isFirst: index == 0) }
     }
 
     mutating func endArray(isEmpty: Bool) {
-        path.removeLast()
+        depth -= 1
         if isTree {
             kinds.removeLast()
             emit(arrays.removeLast())
@@ -134,15 +133,15 @@ struct JSONWriter {
         }
     }
 
-    private mutating func enter(_ step: PathStep) throws {
-        guard path.count < maxDepth else { throw error(.nestingTooDeep(limit: maxDepth)) }
-        path.append(step)
+    private mutating func enter() throws {
+        guard depth < maxDepth else { throw error(.nestingTooDeep(limit: maxDepth)) }
+        depth += 1
     }
 
     @inline(__always)
     private mutating func separate(isFirst: Bool) {
         if !isFirst { bytes.append(.comma) }
-        if isPretty { newline(indent: path.count) }
+        if isPretty { newline(indent: depth) }
     }
 
     @inline(__always)
@@ -155,7 +154,7 @@ struct JSONWriter {
     }
 
     private mutating func close(_ byte: UInt8, isEmpty: Bool) {
-        if isPretty && !isEmpty { newline(indent: path.count) }
+        if isPretty && !isEmpty { newline(indent: depth) }
         bytes.append(byte)
     }
 
@@ -256,15 +255,9 @@ struct JSONWriter {
 
     // MARK: Errors
 
-    /// An error at the current path.
+    /// An error here: its path starts empty and grows as it leaves the containers around it.
     func error(_ kind: MappingError.Kind) -> MappingError {
-        MappingError(kind, at: components)
-    }
-
-    /// The current path as an error spells it.
-    var components: [PathComponent] {
-        // The writer's keys all come from models and dictionaries, never from input bytes.
-        path.compactMap { $0.component { _ in "" } }
+        MappingError(kind, at: [])
     }
 
 }
