@@ -30,6 +30,8 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
         guard var cursor = try reader.beginArray(expecting: { arrays.reserveCapacity($0) }) else { return false }
         while try reader.nextElement(&cursor) {
             if isLossy {
+                // A lossy inner array recovers element by element, which the element adapter's
+                // own loop does not do.
                 var inner: [Element] = []
                 if try readElements(&reader, into: &inner) { arrays.append(inner) } else { try rejectNonArray(&reader) }
             } else if try !element.read(&reader, appendingArrayTo: &arrays) {

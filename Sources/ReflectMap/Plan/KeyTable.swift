@@ -112,12 +112,14 @@ final class KeyTable: @unchecked Sendable {
     /// Whether entry `index`, whose length is the input key's, equals the input key.
     @inline(__always)
     private func equal(_ index: Int, _ head: UInt64?, _ bytes: [UInt8], _ start: Int) -> Bool {
-        let key = entryBytes[index]
         var offset = 0
         if let head {
             guard head == entries[index].head else { return false }
-            offset = min(8, key.count)
+            // The head holds the whole of a key of up to eight bytes.
+            if entries[index].length <= 8 { return true }
+            offset = 8
         }
+        let key = entryBytes[index]
         while offset < key.count {
             if key[offset] != bytes[start + offset] { return false }
             offset += 1

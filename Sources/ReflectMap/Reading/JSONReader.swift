@@ -269,20 +269,20 @@ struct JSONReader {
     /// `false` after its last element.
     @inline(__always)
     mutating func nextElement(_ cursor: inout ArrayCursor) throws -> Bool {
-        if let elements = cursor.elements {
-            guard cursor.index < elements.count else {
-                path.removeLast()
-                return false
-            }
-            path[path.count - 1] = .index(cursor.index)
-            pending = elements[cursor.index]
-        } else {
+        // The byte route first: it touches nothing of the cursor but its index.
+        if !isTree {
             if cursor.index > 0 { path[path.count - 1] = .between }
             guard try scanner.nextElement(first: cursor.index == 0) else {
                 path.removeLast()
                 return false
             }
             path[path.count - 1] = .index(cursor.index)
+        } else if let elements = cursor.elements, cursor.index < elements.count {
+            path[path.count - 1] = .index(cursor.index)
+            pending = elements[cursor.index]
+        } else {
+            path.removeLast()
+            return false
         }
         cursor.index += 1
         return true
