@@ -87,3 +87,73 @@ struct CollectionTests {
         if case .typeMismatch(_, let found)? = error?.kind { #expect(found == "an object") } else { Issue.record("wrong kind: \(String(describing: error))") }
     }
 }
+
+struct Shelf: Mappable, Codable, Equatable {
+    var label = ""
+    var sizes: [Int] = []
+    var tags: [String] = []
+    var boxes: [Box] = []
+}
+
+struct Box: Mappable, Codable, Equatable {
+    var id = 0
+    var weight = 0.0
+    var parts: [[Int]] = []
+}
+
+/// Arrays gather their elements in blocks the reader lends and reuses, and are made once, at their
+/// final size: these tests cross block sizes, nest blocks, and leave them part-way.
+@Suite("Long arrays")
+struct LongArrayTests {
+    let mapper = JSONMapper()
+
+    /// 300 shelves whose arrays have 0 to 40 elements, so that blocks grow, nest and pass between
+    /// siblings of different element types.
+    static let shelves = (0..<300).map { index in
+        Shelf(
+            label: "shelf \(index)",
+            sizes: Array(0..<(index % 41)),
+            tags: (0..<(index % 5)).map { "tag \($0)" },
+            boxes: (0..<(index % 23)).map { box in
+                Box(id: box, weight: Double(box) / 4, parts: [[index], Array(0..<(box % 3))])
+            }
+        )
+    }
+
+    @Test("Long and nested arrays of models and scalars map element for element from bytes")
+    func longArraysFromBytes() throws {
+        let data = try JSONEncoder().encode(Self.shelves)
+        #expect(try mapper.map([Shelf].self, from: data) == Self.shelves)
+    }
+
+    @Test("Long and nested arrays of models and scalars map element for element from a tree")
+    func longArraysFromTree() throws {
+        let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.shelves))
+        #expect(try mapper.map([Shelf].self, fromJSONObject: object) == Self.shelves)
+    }
+
+    @Test("A long array that fails part-way throws with the failing element's path, on both routes")
+    func failurePartWay() throws {
+        var object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.shelves)) as? [[String: Any]])
+        var boxes = try #require(object[250]["boxes"] as? [[String: Any]])
+        boxes[7]["weight"] = "heavy"
+        object[250]["boxes"] = boxes
+        let data = try JSONSerialization.data(withJSONObject: object)
+        let strict = JSONMapper(mode: .strict)
+        let fromBytes = mappingError { _ = try strict.map([Shelf].self, from: data) }
+        let fromTree = mappingError { _ = try strict.map([Shelf].self, fromJSONObject: object) }
+        #expect(fromBytes?.path == "[250].boxes[7].weight")
+        #expect(fromTree?.path == "[250].boxes[7].weight")
+    }
+
+    @Test("Lenient mode drops a failing element of a long array and keeps the rest in order")
+    func lenientPartWay() throws {
+        var object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.shelves)) as? [Any])
+        object[120] = "not a shelf"
+        let (shelves, report) = try mapper.mapWithReport([Shelf].self, from: JSONSerialization.data(withJSONObject: object))
+        var expected = Self.shelves
+        expected.remove(at: 120)
+        #expect(shelves == expected)
+        #expect(report.skipped.map(\.path) == ["[120]"])
+    }
+}

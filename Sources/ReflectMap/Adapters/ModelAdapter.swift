@@ -41,16 +41,23 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
     }
 
     override func readElements(_ reader: inout JSONReader, into result: inout [Model]) throws -> Bool {
-        guard var cursor = try reader.beginArray(expecting: { result.reserveCapacity($0) }) else { return false }
-        while try reader.nextElement(&cursor) {
-            guard try reader.isObjectNext() else {
-                try rejectNonObject(&reader)
-                continue
+        guard var cursor = try reader.beginArray() else { return false }
+        var elements = ElementBuffer<Model>()
+        do {
+            while try reader.nextElement(&cursor) {
+                guard try reader.isObjectNext() else {
+                    try rejectNonObject(&reader)
+                    continue
+                }
+                var accepted = false
+                let model = try makeModel(from: &reader, accepted: &accepted)
+                if accepted { elements.append(consume model, pool: cursor.pool) }
             }
-            var accepted = false
-            let model = try makeModel(from: &reader, accepted: &accepted)
-            if accepted { result.append(consume model) }
+        } catch {
+            elements.discard(pool: cursor.pool)
+            throw error
         }
+        elements.finish(into: &result, pool: cursor.pool)
         return true
     }
 

@@ -30,9 +30,18 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
         }
         // A whole array in one specialised loop: no call through the adapter per element.
         let elementsReader: (inout JSONReader, inout [Value]) throws -> Bool = { reader, array in
-            try reader.readArray(expecting: { array.reserveCapacity($0) }, { reader in
-                if let value = try read(&reader) { array.append(value) }
-            })
+            guard var cursor = try reader.beginArray() else { return false }
+            var elements = ElementBuffer<Value>()
+            do {
+                while try reader.nextElement(&cursor) {
+                    if let value = try read(&reader) { elements.append(value, pool: cursor.pool) }
+                }
+            } catch {
+                elements.discard(pool: cursor.pool)
+                throw error
+            }
+            elements.finish(into: &array, pool: cursor.pool)
+            return true
         }
         self.elementsReader = elementsReader
         nestedArrayReader = { reader, arrays in

@@ -1,7 +1,8 @@
 import SwiftShims
 
 // The only file in ReflectMap with unsafe code: discovering stored fields and reading and writing them
-// in place, and (at the bottom) the scanner's eight-byte loads and the writer's number sink.
+// in place, and (at the bottom) the scanner's eight-byte loads, the writer's number sink, and the
+// blocks in which arrays gather their elements.
 //
 // Invariants, which every caller relies on:
 // 1. Fields come from the Swift runtime's own reflection entry points, the ones the standard library's
@@ -24,6 +25,11 @@ import SwiftShims
 // 9. `ByteSink` copies a number's text out of a buffer the standard library lends it for one call.
 // 10. `Array<UInt8>.appendDecimal(_:)` writes digits only inside its own 24-byte stack buffer (a
 //    `UInt64` has at most 20), from the end backwards, and appends only the part it wrote.
+// 11. An `ElementBuffer<Element>` holds exactly `count` initialised elements at the start of a block
+//    bound to `Element`, and nothing else; it is the block's only user until it gives the block back,
+//    with every element moved out or destroyed first. A block is bound to a new type only while it
+//    holds no element. Pooled blocks are 16-byte aligned; an element type that needs more gets a
+//    block of its own, never pooled.
 
 @_silgen_name("swift_reflectionMirror_recursiveCount")
 private func runtimeFieldCount(_ type: Any.Type) -> Int
@@ -198,5 +204,130 @@ struct ByteSink: TextOutputStream {
 
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: buffer)
+    }
+}
+
+// Arrays read on the byte route do not know their length until the closing bracket. Appending to a
+// Swift array grows it several times, and in generic code each growth looks up the new buffer's
+// metadata. Instead the elements gather in a block lent by the reader's pool, and the array is made
+// once, at its final size (invariant 11).
+
+/// Raw blocks lent to the ``ElementBuffer``s of one read, and freed with it. Single-threaded: it
+/// belongs to one `JSONReader`. The free blocks form a stack linked through their own first bytes
+/// (the next block's address, then the block's size), so lending and taking back cost a few loads.
+final class ElementPool {
+    @exclusivity(unchecked) private var head: UnsafeMutableRawPointer?
+
+    /// The alignment of every pooled block: enough for any element type but SIMD vectors.
+    fileprivate static let alignment = 16
+
+    deinit {
+        while let block = head {
+            head = block.load(as: UnsafeMutableRawPointer?.self)
+            block.deallocate()
+        }
+    }
+
+    /// The most recently returned block when it is big enough, or a new one.
+    @inline(__always)
+    fileprivate func take(atLeast bytes: Int) -> (base: UnsafeMutableRawPointer, bytes: Int) {
+        if let block = head {
+            let size = block.load(fromByteOffset: 8, as: Int.self)
+            if size >= bytes {
+                head = block.load(as: UnsafeMutableRawPointer?.self)
+                return (block, size)
+            }
+        }
+        let size = Swift.max(bytes, 512)
+        return (UnsafeMutableRawPointer.allocate(byteCount: size, alignment: Self.alignment), size)
+    }
+
+    /// Takes back a block that holds no element (its memory is rebound to raw words here).
+    @inline(__always)
+    fileprivate func giveBack(_ block: UnsafeMutableRawPointer, bytes: Int) {
+        block.storeBytes(of: head, as: UnsafeMutableRawPointer?.self)
+        block.storeBytes(of: bytes, toByteOffset: 8, as: Int.self)
+        head = block
+    }
+}
+
+/// Elements gathered for an array whose length is not known yet. Every path out of a read calls
+/// ``finish(into:pool:)`` or ``discard(pool:)``.
+struct ElementBuffer<Element> {
+    private var base: UnsafeMutablePointer<Element>?
+    private var bytes = 0
+    private var capacity = 0
+    private var count = 0
+
+    @inline(__always)
+    mutating func append(_ element: consuming Element, pool: ElementPool) {
+        if count == capacity { grow(pool) }
+        // `grow` set `base`; `capacity` is 0 while it is nil.
+        (base.unsafelyUnwrapped + count).initialize(to: consume element)
+        count += 1
+    }
+
+    @inline(never)
+    private mutating func grow(_ pool: ElementPool) {
+        let stride = MemoryLayout<Element>.stride
+        let wanted = Swift.max(capacity * 2, 8) * stride
+        let pooled = MemoryLayout<Element>.alignment <= ElementPool.alignment
+        let block: (base: UnsafeMutableRawPointer, bytes: Int) = pooled
+            ? pool.take(atLeast: wanted)
+            : (UnsafeMutableRawPointer.allocate(byteCount: wanted, alignment: MemoryLayout<Element>.alignment), wanted)
+        let newCapacity = block.bytes / stride
+        let newBase = block.base.bindMemory(to: Element.self, capacity: newCapacity)
+        if let base {
+            newBase.moveInitialize(from: base, count: count)
+            giveBack(base, pool)
+        }
+        base = newBase
+        bytes = block.bytes
+        capacity = newCapacity
+    }
+
+    /// Moves the elements to the end of `array`, and gives the block back.
+    mutating func finish(into array: inout [Element], pool: ElementPool) {
+        guard let base else { return }
+        let count = self.count
+        if array.isEmpty && !_isPOD(Element.self) {
+            array = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                // A capacity of at least one always has a base address.
+                guard let target = buffer.baseAddress else { return }
+                target.moveInitialize(from: base, count: count)
+                initialized = count
+            }
+        } else {
+            // Plain values (numbers, `Bool`) copy as bytes. `reserveCapacity` is specialised for
+            // them and caches the buffer's metadata, where `Array(unsafeUninitializedCapacity:)`
+            // looks it up each time.
+            array.reserveCapacity(array.count + count)
+            array.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+            base.deinitialize(count: count)
+        }
+        release(base, pool)
+    }
+
+    /// Destroys the elements (a read that throws), and gives the block back.
+    mutating func discard(pool: ElementPool) {
+        guard let base else { return }
+        base.deinitialize(count: count)
+        release(base, pool)
+    }
+
+    /// Gives an emptied block back, or frees one that was never pooled.
+    private func giveBack(_ block: UnsafeMutablePointer<Element>, _ pool: ElementPool) {
+        if MemoryLayout<Element>.alignment <= ElementPool.alignment {
+            pool.giveBack(UnsafeMutableRawPointer(block), bytes: bytes)
+        } else {
+            block.deallocate()
+        }
+    }
+
+    private mutating func release(_ block: UnsafeMutablePointer<Element>, _ pool: ElementPool) {
+        giveBack(block, pool)
+        base = nil
+        capacity = 0
+        count = 0
     }
 }

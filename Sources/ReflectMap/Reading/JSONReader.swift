@@ -42,6 +42,8 @@ struct JSONReader {
     }
     /// `pending` as an object, once ``isObjectNext()`` has cast it, so that it is cast only once.
     private var pendingObject: [String: Any]?
+    /// Blocks lent to arrays while they gather their elements (see ``ArrayCursor``).
+    private var pool: ElementPool?
 
     /// Reads bytes.
     init(scanner: JSONScanner, settings: ReadSettings, reporting: Bool, path: [PathStep] = []) {
@@ -244,6 +246,8 @@ struct JSONReader {
         /// A tree's elements; `nil` on the byte route.
         fileprivate let elements: [Any]?
         fileprivate var index = 0
+        /// Lends blocks to the loop's ``ElementBuffer``, so that its array is made once, at its size.
+        let pool: ElementPool
     }
 
     /// Steps into the array under the cursor, for a loop of ``nextElement(_:)`` calls written in the
@@ -257,12 +261,21 @@ struct JSONReader {
             guard let array = pending as? [Any] else { return nil }
             expecting(array.count)
             try enterContainer(.between)
-            return ArrayCursor(elements: array)
+            return ArrayCursor(elements: array, pool: elementPool())
         }
         guard try scanner.peek() == .openBracket else { return nil }
         try enterContainer(.between)
         scanner.enterContainer()
-        return ArrayCursor(elements: nil)
+        return ArrayCursor(elements: nil, pool: elementPool())
+    }
+
+    /// The read's pool, made when its first array is.
+    @inline(__always)
+    private mutating func elementPool() -> ElementPool {
+        if let pool { return pool }
+        let pool = ElementPool()
+        self.pool = pool
+        return pool
     }
 
     /// Puts the next element under the cursor and returns `true`, or leaves the array and returns
