@@ -22,57 +22,70 @@ struct FieldKey: Sendable, Equatable {
     var isPath: Bool { components.count > 1 }
 }
 
-/// One property of a plan: where it lies in the model, its JSON keys, and its adapter.
-protocol FieldAccessor: AnyObject, Sendable {
+/// One property of a plan: its JSON keys, and how to read and write it. ``Field`` is the one
+/// subclass, and it overrides every method; the base class alone would be a property that is never
+/// read and never written. (A class rather than a protocol: the plan calls its fields through
+/// ``UnretainedField`` without retaining each one, which needs a single-reference type.)
+class FieldAccessor: @unchecked Sendable {
     /// The keys tried when reading, primary first; the primary is used when writing.
-    var keys: [FieldKey] { get }
+    let keys: [FieldKey]
     /// False for `let` properties: they are written to JSON but never filled from it.
-    var isFillable: Bool { get }
+    let isFillable: Bool
+
+    init(keys: [FieldKey], isFillable: Bool) {
+        self.keys = keys
+        self.isFillable = isFillable
+    }
+
     /// Reads the value under the reader's cursor into the property.
-    func read(from reader: inout JSONReader, into storage: ModelStorage) throws
+    func read(from reader: inout JSONReader, into storage: ModelStorage) throws {
+        try reader.skipValue()
+    }
+
     /// No key filled the property: an error in strict mode unless it is optional, else a report entry.
-    func noteMissing(_ reader: inout JSONReader) throws
+    func noteMissing(_ reader: inout JSONReader) throws {}
+
     /// Whether writing leaves the property out (an absent optional, unless `nil` is written as `null`).
-    func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool
+    func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool {
+        true
+    }
+
     /// Writes the property as a member of the object being written, under the last component of
     /// its primary key. Returns `false` when it left the member out (an absent optional).
-    func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool
+    func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
+        false
+    }
 }
 
 /// The accessor for a property of type `Value`.
 final class Field<Value>: FieldAccessor, @unchecked Sendable {
-    let keys: [FieldKey]
-    let isFillable: Bool
     private let encodedKey: EncodedKey
     private let location: FieldLocation<Value>
     private let adapter: TypeAdapter<Value>
 
     init(keys: [FieldKey], location: FieldLocation<Value>, isFillable: Bool, adapter: TypeAdapter<Value>) {
-        self.keys = keys
         self.encodedKey = EncodedKey(keys[0].components[keys[0].components.count - 1])
         self.location = location
-        self.isFillable = isFillable
         self.adapter = adapter
+        super.init(keys: keys, isFillable: isFillable)
     }
 
-    @inline(__always)
-    func read(from reader: inout JSONReader, into storage: ModelStorage) throws {
+    override func read(from reader: inout JSONReader, into storage: ModelStorage) throws {
         try adapter.read(&reader, into: storage, at: location)
     }
 
-    func noteMissing(_ reader: inout JSONReader) throws {
+    override func noteMissing(_ reader: inout JSONReader) throws {
         if reader.isStrict && !adapter.isOptional {
             throw MappingError(.missingKey(expected: adapter.typeName), at: reader.components + [.key(keys[0].name)])
         }
         reader.noteUnfilledProperty(keys[0].name)
     }
 
-    func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool {
+    override func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool {
         !writesNilAsNull && adapter.isAbsent(storage.load(location))
     }
 
-    @inline(__always)
-    func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
+    override func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
         let value = storage.load(location)
         if adapter.isAbsent(value) {
             guard writer.writesNilAsNull else { return false }

@@ -1,8 +1,8 @@
 import SwiftShims
 
 // The only file in ReflectMap with unsafe code: discovering stored fields and reading and writing them
-// in place, and (at the bottom) the scanner's eight-byte loads, the writer's number sink, and the
-// blocks in which arrays gather their elements.
+// in place, and (at the bottom) the scanner's eight-byte loads, the writer's number sink, the blocks
+// in which arrays gather their elements, and the plan's unretained field calls.
 //
 // Invariants, which every caller relies on:
 // 1. Fields come from the Swift runtime's own reflection entry points, the ones the standard library's
@@ -30,6 +30,9 @@ import SwiftShims
 //    with every element moved out or destroyed first. A block is bound to a new type only while it
 //    holds no element. Pooled blocks are 16-byte aligned; an element type that needs more gets a
 //    block of its own, never pooled.
+// 12. An `UnretainedField` is made only by `TypePlan` from an accessor its own arrays retain, and
+//    the plan drops both together (`tearDown`), which its owner does only once no mapping can use
+//    the plan. So the accessor outlives every call made through it.
 
 @_silgen_name("swift_reflectionMirror_recursiveCount")
 private func runtimeFieldCount(_ type: Any.Type) -> Int
@@ -329,5 +332,25 @@ struct ElementBuffer<Element> {
         base = nil
         capacity = 0
         count = 0
+    }
+}
+
+/// A plan's field, called without a retain and a release around each call (invariant 12): the
+/// plan's fill and write loops call one per member.
+struct UnretainedField {
+    private let accessor: Unmanaged<FieldAccessor>
+
+    init(_ accessor: FieldAccessor) {
+        self.accessor = .passUnretained(accessor)
+    }
+
+    @inline(__always)
+    func read(from reader: inout JSONReader, into storage: ModelStorage) throws {
+        try accessor._withUnsafeGuaranteedRef { try $0.read(from: &reader, into: storage) }
+    }
+
+    @inline(__always)
+    func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
+        try accessor._withUnsafeGuaranteedRef { try $0.write(from: storage, to: &writer, isFirst: isFirst) }
     }
 }

@@ -91,7 +91,7 @@ final class PlanBuilder {
 
         // A prototype instance gives the keys that `@JSONKey` wrappers carry.
         var prototype = Model()
-        var fields: [any FieldAccessor] = []
+        var fields: [FieldAccessor] = []
         let isObservable = StoredPropertyName.isObservable(Model.self)
         try FieldStorage.withStorage(of: &prototype, isClass: isClass) { storage in
             for field in FieldStorage.storedFields(of: Model.self) {
@@ -109,14 +109,14 @@ final class PlanBuilder {
 
     private func accessor(
         for field: FieldStorage.StoredField, named name: StoredPropertyName, in plan: TypePlan, prototype: ModelStorage
-    ) throws -> (any FieldAccessor)? {
+    ) throws -> (FieldAccessor)? {
         // `lazy var` storage is computed on demand, and weak or unowned storage is not a plain value.
         if field.name.hasPrefix("$__lazy_storage_$_") || !field.isStrong { return nil }
         let property = "\(plan.typeName).\(name.property)"
         if let wrapper = field.type as? any PropertyWrapperField.Type {
             return try wrapper.makeAccessor(field: field, property: property, name: name.property, prototype: prototype, builder: self)
         }
-        func make<Value>(_ type: Value.Type) throws -> any FieldAccessor {
+        func make<Value>(_ type: Value.Type) throws -> FieldAccessor {
             let adapter: TypeAdapter<Value>
             do {
                 adapter = try self.adapter(for: Value.self, property: property)
@@ -143,13 +143,13 @@ protocol PropertyWrapperField {
     /// `name` is the property's name, without the storage's `_`.
     static func makeAccessor(
         field: FieldStorage.StoredField, property: String, name: String, prototype: ModelStorage, builder: PlanBuilder
-    ) throws -> (any FieldAccessor)?
+    ) throws -> (FieldAccessor)?
 }
 
 extension JSONKey: PropertyWrapperField {
     static func makeAccessor(
         field: FieldStorage.StoredField, property: String, name: String, prototype: ModelStorage, builder: PlanBuilder
-    ) throws -> (any FieldAccessor)? {
+    ) throws -> (FieldAccessor)? {
         guard let location = FieldLocation(wrapped: field, in: Self.self, at: \Self.wrappedValue) else {
             throw MappingError(.unsupportedType(type: String(describing: Self.self), property: property))
         }
@@ -167,7 +167,7 @@ extension JSONKey: PropertyWrapperField {
 extension JSONTransform: PropertyWrapperField {
     static func makeAccessor(
         field: FieldStorage.StoredField, property: String, name: String, prototype: ModelStorage, builder: PlanBuilder
-    ) throws -> (any FieldAccessor)? {
+    ) throws -> (FieldAccessor)? {
         guard let location = FieldLocation(wrapped: field, in: Self.self, at: \Self.wrappedValue) else {
             throw MappingError(.unsupportedType(type: String(describing: Self.self), property: property))
         }
@@ -184,7 +184,7 @@ extension JSONTransform: PropertyWrapperField {
 extension JSONIgnored: PropertyWrapperField {
     static func makeAccessor(
         field: FieldStorage.StoredField, property: String, name: String, prototype: ModelStorage, builder: PlanBuilder
-    ) throws -> (any FieldAccessor)? {
+    ) throws -> (FieldAccessor)? {
         nil
     }
 }

@@ -13,16 +13,20 @@ final class TypePlan: @unchecked Sendable {
     let typeName: String
     let isClass: Bool
     /// Properties filled from JSON.
-    private(set) var fillable: [any FieldAccessor] = []
+    private(set) var fillable: [FieldAccessor] = []
     /// Properties written to JSON (the fillable ones and `let` properties), in declaration order.
-    private(set) var writable: [any FieldAccessor] = []
+    private(set) var writable: [FieldAccessor] = []
     /// The same, sorted by key once, for sorted output.
-    private(set) var writableSorted: [any FieldAccessor] = []
+    private(set) var writableSorted: [FieldAccessor] = []
     /// The members as written when some keys are paths (gathered into nested objects) or a
     /// discriminator goes among them, in declaration order and sorted.
     private(set) var nodes: [WriteNode] = []
     private(set) var nodesSorted: [WriteNode] = []
     private(set) var hasPaths = false
+    /// `fillable`, `writable` and `writableSorted` as the fill and write loops call them.
+    private var fillLoop: [UnretainedField] = []
+    private var writeLoop: [UnretainedField] = []
+    private var writeLoopSorted: [UnretainedField] = []
     /// The fillable properties' keys, pre-encoded for the byte route.
     private(set) var keyTable = KeyTable(keys: [])
 
@@ -32,7 +36,7 @@ final class TypePlan: @unchecked Sendable {
     }
 
     /// Called once by `PlanBuilder`, before the plan is published.
-    func install(_ fields: [any FieldAccessor]) {
+    func install(_ fields: [FieldAccessor]) {
         writable = fields
         writableSorted = fields.sorted { $0.keys[0].name < $1.keys[0].name }
         nodes = WriteNode.tree(of: fields)
@@ -40,11 +44,17 @@ final class TypePlan: @unchecked Sendable {
         hasPaths = fields.contains { $0.keys[0].isPath }
         fillable = fields.filter(\.isFillable)
         keyTable = KeyTable(keys: fillable.map(\.keys))
+        fillLoop = fillable.map(UnretainedField.init)
+        writeLoop = writable.map(UnretainedField.init)
+        writeLoopSorted = writableSorted.map(UnretainedField.init)
     }
 
     /// Drops the fields, breaking reference cycles. Called by the plan's owner when no mapping can
     /// use the plan any more.
     func tearDown() {
+        fillLoop = []
+        writeLoop = []
+        writeLoopSorted = []
         fillable = []
         writable = []
         writableSorted = []
@@ -59,7 +69,7 @@ final class TypePlan: @unchecked Sendable {
         if keyTable.hasPaths && !reader.isTree {
             return try reader.readAsTree { reader in try fill(storage, from: &reader, updating: updating) }
         }
-        let fields = fillable
+        let fields = fillLoop
         var filled = FilledFields(fieldCount: fields.count, hasAlternates: keyTable.hasAlternates)
         var missingNoted = false
         _ = try reader.readMembers(of: keyTable, { entry, reader in
@@ -75,10 +85,10 @@ final class TypePlan: @unchecked Sendable {
         }, missing: { field, reader in
             // A tree reports its missing fields in declaration order, among the others.
             missingNoted = true
-            if !updating { try fields[field].noteMissing(&reader) }
+            if !updating { try fillable[field].noteMissing(&reader) }
         })
         if filled.count < fields.count && !missingNoted && !updating {
-            for (index, field) in fields.enumerated() where !filled.contains(index) {
+            for (index, field) in fillable.enumerated() where !filled.contains(index) {
                 try field.noteMissing(&reader)
             }
         }
@@ -117,7 +127,7 @@ extension TypePlan {
         if hasPaths { return try write(storage, to: &writer, discriminator: nil) }
         try writer.beginObject()
         var isFirst = true
-        for field in writer.sortsKeys ? writableSorted : writable {
+        for field in writer.sortsKeys ? writeLoopSorted : writeLoop {
             if try field.write(from: storage, to: &writer, isFirst: isFirst) { isFirst = false }
         }
         writer.endObject(isEmpty: isFirst)
@@ -127,7 +137,7 @@ extension TypePlan {
 /// A member a plan writes: a property, or a nested object that gathers the properties whose
 /// primary keys are paths through it (`location.lat` and `location.lng` share `location`).
 enum WriteNode: Sendable {
-    case field(any FieldAccessor)
+    case field(FieldAccessor)
     indirect case group(EncodedKey, [WriteNode])
 
     /// The member's key in the object it is written into.
@@ -141,7 +151,7 @@ enum WriteNode: Sendable {
     }
 
     /// The fields in declaration order, each path's fields gathered under the first field's group.
-    static func tree(of fields: [any FieldAccessor]) -> [WriteNode] {
+    static func tree(of fields: [FieldAccessor]) -> [WriteNode] {
         var nodes: [WriteNode] = []
         for field in fields {
             insert(field, steps: field.keys[0].components.dropLast(), into: &nodes)
@@ -149,7 +159,7 @@ enum WriteNode: Sendable {
         return nodes
     }
 
-    private static func insert(_ field: any FieldAccessor, steps: ArraySlice<String>, into nodes: inout [WriteNode]) {
+    private static func insert(_ field: FieldAccessor, steps: ArraySlice<String>, into nodes: inout [WriteNode]) {
         guard let step = steps.first else { return nodes.append(.field(field)) }
         for index in nodes.indices {
             if case .group(let key, var members) = nodes[index], key.string == step {
