@@ -74,13 +74,13 @@ struct JSONWriter {
         }
         if !isPretty && !(key.hasSlash && escapesSlashes) {
             // Separator, key and colon in one append.
-            return bytes.append(contentsOf: key.member[(isFirst ? 1 : 0)...])
+            return bytes.append(contentsOf: isFirst ? key.firstMember : key.member)
         }
         separate(isFirst: isFirst)
         if key.hasSlash && escapesSlashes {
             appendString(key.string)
         } else {
-            bytes.append(contentsOf: key.member[1..<key.member.count - 1])
+            bytes.append(contentsOf: key.firstMember[..<(key.firstMember.count - 1)])
         }
         appendColon()
     }
@@ -274,19 +274,21 @@ struct WriteSettings {
 /// A key as the byte sink writes it, encoded once per plan: quoted, escaped, UTF-8.
 struct EncodedKey: Sendable {
     let string: String
-    /// `,"key":`, quoted and escaped, for compact output; without its first byte it is the first
-    /// member's `"key":`, and without its first and last the quoted key alone.
+    /// `,"key":`, quoted and escaped, for a compact object's later members.
     let member: [UInt8]
+    /// `"key":`, for its first member. (Whole arrays rather than slices of `member`: a slice costs
+    /// a retain and a release per key written.)
+    let firstMember: [UInt8]
     /// Whether the key holds `/`, which ``JSONMapper/OutputFormatting/withoutEscapingSlashes`` leaves alone.
     let hasSlash: Bool
 
     init(_ key: String) {
         string = key
         var writer = JSONWriter(settings: WriteSettings(), toTree: false)
-        writer.bytes.append(.comma)
         writer.writeString(key)
         writer.bytes.append(.colon)
-        member = writer.bytes
+        firstMember = writer.bytes
+        member = [.comma] + writer.bytes
         hasSlash = key.utf8.contains(UInt8(ascii: "/"))
     }
 }
