@@ -150,12 +150,11 @@ extension JSONScanner {
         result.reserveCapacity(span.end - span.start)
         var position = span.start
         while position < span.end {
-            let byte = bytes[position]
-            guard byte == .backslash else {
-                result.append(byte)
-                position += 1
-                continue
-            }
+            // The bytes up to the next backslash, in one copy.
+            let run = position
+            while position < span.end && bytes[position] != .backslash { position += 1 }
+            if position > run { result.append(contentsOf: bytes[run..<position]) }
+            guard position < span.end else { break }
             let escape = bytes[position + 1]
             position += 2
             switch escape {
