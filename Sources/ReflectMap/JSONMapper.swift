@@ -360,6 +360,7 @@ extension JSONMapper {
     /// Reads the top-level value; an error leaves the reader's path where it was thrown, which
     /// locates it.
     private func read<T>(_ adapter: TypeAdapter<T>, _ reader: inout JSONReader) throws -> T {
+        defer { reader.recyclePool() }
         do {
             // At the top level every failure throws, in lenient mode too, so `nil` is not expected.
             guard let value = try adapter.read(&reader) else {

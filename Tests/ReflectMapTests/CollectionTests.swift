@@ -132,6 +132,21 @@ struct LongArrayTests {
         #expect(try mapper.map([Shelf].self, fromJSONObject: object) == Self.shelves)
     }
 
+    @Test("Reads on many threads at once pass spare blocks between them without mixing elements")
+    func concurrentReads() async throws {
+        let data = try JSONEncoder().encode(Self.shelves)
+        let mapper = self.mapper
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    for _ in 0..<10 where try mapper.map([Shelf].self, from: data) != Self.shelves { return false }
+                    return true
+                }
+            }
+            for try await matched in group { #expect(matched) }
+        }
+    }
+
     @Test("A long array that fails part-way throws with the failing element's path, on both routes")
     func failurePartWay() throws {
         var object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.shelves)) as? [[String: Any]])

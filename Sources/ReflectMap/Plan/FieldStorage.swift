@@ -1,3 +1,4 @@
+import Foundation
 import SwiftShims
 
 // The only file in ReflectMap with unsafe code: discovering stored fields and reading and writing them
@@ -29,7 +30,9 @@ import SwiftShims
 //    bound to `Element`, and nothing else; it is the block's only user until it gives the block back,
 //    with every element moved out or destroyed first. A block is bound to a new type only while it
 //    holds no element. Pooled blocks are 16-byte aligned; an element type that needs more gets a
-//    block of its own, never pooled.
+//    block of its own, never pooled. A pool passes to a later read (on any thread, through a lock)
+//    only when its read is over and no copy of the reader holds it: every buffer of that read has
+//    finished or discarded, so every block is back in the pool.
 // 12. An `UnretainedField` is made only by `TypePlan` from an accessor its own arrays retain, and
 //    the plan drops both together (`tearDown`), which its owner does only once no mapping can use
 //    the plan. So the accessor outlives every call made through it.
@@ -215,11 +218,36 @@ struct ByteSink: TextOutputStream {
 // metadata. Instead the elements gather in a block lent by the reader's pool, and the array is made
 // once, at its final size (invariant 11).
 
-/// Raw blocks lent to the ``ElementBuffer``s of one read, and freed with it. Single-threaded: it
-/// belongs to one `JSONReader`. The free blocks form a stack linked through their own first bytes
-/// (the next block's address, then the block's size), so lending and taking back cost a few loads.
+/// Raw blocks lent to the ``ElementBuffer``s of one read. Single-threaded: it belongs to one
+/// `JSONReader` at a time. The free blocks form a stack linked through their own first bytes (the
+/// next block's address, then the block's size), so lending and taking back cost a few loads. When
+/// its read is over, a pool and its blocks wait among a few spares for the next read, on any thread.
 final class ElementPool {
     @exclusivity(unchecked) private var head: UnsafeMutableRawPointer?
+
+    /// Pools whose reads are over, ready for the next ones.
+    private static let spares = Spares()
+    /// How many pools wait; more than a few would only hold memory.
+    private static let maxSpares = 4
+
+    private final class Spares: @unchecked Sendable {
+        let lock = NSLock()
+        var pools: [ElementPool] = []
+    }
+
+    /// A spare pool, or a new one.
+    static func make() -> ElementPool {
+        spares.lock.lock()
+        defer { spares.lock.unlock() }
+        return spares.pools.popLast() ?? ElementPool()
+    }
+
+    /// Keeps a pool whose read is over for a later read. The caller holds the only reference.
+    static func recycle(_ pool: ElementPool) {
+        spares.lock.lock()
+        defer { spares.lock.unlock() }
+        if spares.pools.count < maxSpares { spares.pools.append(pool) }
+    }
 
     /// The alignment of every pooled block: enough for any element type but SIMD vectors.
     fileprivate static let alignment = 16

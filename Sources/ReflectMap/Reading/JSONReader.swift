@@ -269,13 +269,20 @@ struct JSONReader {
         return ArrayCursor(elements: nil, pool: elementPool())
     }
 
-    /// The read's pool, made when its first array is.
+    /// The read's pool, taken when its first array is.
     @inline(__always)
     private mutating func elementPool() -> ElementPool {
         if let pool { return pool }
-        let pool = ElementPool()
+        let pool = ElementPool.make()
         self.pool = pool
         return pool
+    }
+
+    /// Hands the pool on to a later read, once this one is over and no copy of the reader holds it.
+    mutating func recyclePool() {
+        guard var pool else { return }
+        self.pool = nil
+        if isKnownUniquelyReferenced(&pool) { ElementPool.recycle(pool) }
     }
 
     /// Puts the next element under the cursor and returns `true`, or leaves the array and returns
