@@ -172,3 +172,16 @@ struct LongArrayTests {
         #expect(report.skipped.map(\.path) == ["[120]"])
     }
 }
+
+extension LongArrayTests {
+    @Test("An array too large for a spare pool to keep maps, and so do the reads after it")
+    func hugeArrayThenSmallOnes() throws {
+        // 40,000 boxes of 80-odd bytes each: a block over 1 MiB, which the pool frees after the read.
+        let big = (0..<40_000).map { Box(id: $0, weight: 1, parts: []) }
+        let data = try JSONEncoder().encode(big)
+        #expect(try mapper.map([Box].self, from: data) == big)
+        for _ in 0..<3 {
+            #expect(try mapper.map([Shelf].self, from: JSONEncoder().encode(Self.shelves)) == Self.shelves)
+        }
+    }
+}

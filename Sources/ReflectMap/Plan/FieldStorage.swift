@@ -242,8 +242,10 @@ final class ElementPool {
         return spares.pools.popLast() ?? ElementPool()
     }
 
-    /// Keeps a pool whose read is over for a later read. The caller holds the only reference.
+    /// Keeps a pool whose read is over for a later read, without any block over 1 MiB: a spare
+    /// should not hold on to the memory of one huge array. The caller holds the only reference.
     static func recycle(_ pool: ElementPool) {
+        pool.freeBlocks(largerThan: 1 << 20)
         spares.lock.lock()
         defer { spares.lock.unlock() }
         if spares.pools.count < maxSpares { spares.pools.append(pool) }
@@ -257,6 +259,21 @@ final class ElementPool {
             head = block.load(as: UnsafeMutableRawPointer?.self)
             block.deallocate()
         }
+    }
+
+    private func freeBlocks(largerThan limit: Int) {
+        var kept: UnsafeMutableRawPointer?
+        while let block = head {
+            head = block.load(as: UnsafeMutableRawPointer?.self)
+            let size = block.load(fromByteOffset: 8, as: Int.self)
+            if size > limit {
+                block.deallocate()
+            } else {
+                block.storeBytes(of: kept, as: UnsafeMutableRawPointer?.self)
+                kept = block
+            }
+        }
+        head = kept
     }
 
     /// The most recently returned block when it is big enough, or a new one.
