@@ -36,6 +36,8 @@ import SwiftShims
 // 12. An `UnretainedField` is made only by `TypePlan` from an accessor its own arrays retain, and
 //    the plan drops both together (`tearDown`), which its owner does only once no mapping can use
 //    the plan. So the accessor outlives every call made through it.
+// 13. `Array<UInt8>.appendBytes(of:)` reads the other array's buffer only for the one copy, inside
+//    `withUnsafeBufferPointer`.
 
 @_silgen_name("swift_reflectionMirror_recursiveCount")
 private func runtimeFieldCount(_ type: Any.Type) -> Int
@@ -180,6 +182,13 @@ extension Array where Element == UInt8 {
 }
 
 extension Array where Element == UInt8 {
+    /// Appends the bytes of `other` in one copy, borrowing them in place (invariant 13): appending
+    /// the array itself would retain and release its buffer around the copy.
+    @inline(__always)
+    mutating func appendBytes(of other: [UInt8]) {
+        other.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
     /// Appends the decimal digits of `value`, made in a stack buffer and appended in one copy
     /// (invariant 10).
     @inline(__always)

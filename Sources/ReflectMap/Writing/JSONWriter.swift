@@ -74,7 +74,7 @@ struct JSONWriter {
         }
         if !isPretty && !(key.hasSlash && escapesSlashes) {
             // Separator, key and colon in one append.
-            return bytes.append(contentsOf: isFirst ? key.firstMember : key.member)
+            return bytes.appendBytes(of: isFirst ? key.firstMember : key.member)
         }
         separate(isFirst: isFirst)
         if key.hasSlash && escapesSlashes {
