@@ -259,7 +259,7 @@ public struct JSONMapper: Sendable {
     /// - Throws: ``MappingError`` for a reference cycle or a value JSON cannot hold (a non-finite
     ///   number, or a raw `Any` value that is not JSON).
     public func data(from value: some Mappable) throws -> Data {
-        Data(try write(value, toTree: false).bytes)
+        try write(value, toTree: false).output.data()
     }
 }
 

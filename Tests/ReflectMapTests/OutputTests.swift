@@ -102,6 +102,57 @@ struct OutputTests {
     }
 }
 
+private struct IntegerLists: Mappable {
+    var signed: [Int64] = []
+    var unsigned: [UInt64] = []
+    var small: [Int8] = []
+}
+
+private struct Page: Mappable {
+    var lines: [String] = []
+}
+
+@Suite("The byte sink")
+struct ByteSinkTests {
+    @Test("Integers of every length are written with exactly their digits")
+    func integerDigits() throws {
+        var signed: [Int64] = [0, -1, Int64.min, Int64.max]
+        var unsigned: [UInt64] = [0, UInt64.max]
+        var power: UInt64 = 1
+        for _ in 0..<19 {
+            signed += [Int64(power), Int64(power) - 1, -Int64(power), Int64(power) + 1]
+            unsigned += [power, power - 1, power * 9 + (power - 1)]
+            power *= 10
+        }
+        unsigned += [power, power - 1, power + 1]
+        var numbers = IntegerLists()
+        numbers.signed = signed
+        numbers.unsigned = unsigned
+        numbers.small = [Int8.min, -10, -9, 0, 9, 10, 99, 100, Int8.max]
+        let text = String(decoding: try JSONMapper().data(from: numbers), as: UTF8.self)
+        let expected = #"{"signed":[\#(signed.map(String.init).joined(separator: ","))],"#
+            + #""small":[\#(numbers.small.map(String.init).joined(separator: ","))],"#
+            + #""unsigned":[\#(unsigned.map(String.init).joined(separator: ","))]}"#
+        #expect(text == expected)
+        let back = try JSONMapper().map(IntegerLists.self, from: Data(text.utf8))
+        #expect(back.signed == signed && back.unsigned == unsigned && back.small == numbers.small)
+    }
+
+    @Test("Output far past the first buffer grows with every byte kept, escapes included")
+    func growth() throws {
+        var page = Page()
+        // Lines of rising length, some with escapes, so that growth lands at every kind of write.
+        page.lines = (0..<3_000).map { index in
+            String(repeating: "x", count: index % 97) + (index % 5 == 0 ? "\"quoted\"\n" : "") + "é\(index)"
+        }
+        let data = try JSONMapper().data(from: page)
+        #expect(data.count > 100_000)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["lines"] as? [String] == page.lines)
+        #expect(try JSONMapper().map(Page.self, from: data).lines == page.lines)
+    }
+}
+
 @Suite("Decimal")
 struct DecimalTests {
     struct Price: Mappable { var amount = Decimal(0) }

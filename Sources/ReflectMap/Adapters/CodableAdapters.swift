@@ -84,7 +84,7 @@ final class CodableAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
         do {
             var writer = JSONWriter(settings: WriteSettings(), toTree: false)
             try writer.writeJSONValue(json)
-            return try decode(Data(writer.bytes), Self.decoder(for: reader.dateStrategy))
+            return try decode(writer.output.data(), Self.decoder(for: reader.dateStrategy))
         } catch {
             return try reader.fail(rejecting: error, as: typeName, value: json)
         }

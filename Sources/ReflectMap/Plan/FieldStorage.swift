@@ -2,8 +2,8 @@ import Foundation
 import SwiftShims
 
 // The only file in ReflectMap with unsafe code: discovering stored fields and reading and writing them
-// in place, and (at the bottom) the scanner's eight-byte loads, the writer's number sink, the blocks
-// in which arrays gather their elements, and the plan's unretained field calls.
+// in place, and (at the bottom) the scanner's eight-byte loads, the writer's output buffer and number
+// sink, the blocks in which arrays gather their elements, and the plan's unretained field calls.
 //
 // Invariants, which every caller relies on:
 // 1. Fields come from the Swift runtime's own reflection entry points, the ones the standard library's
@@ -23,9 +23,11 @@ import SwiftShims
 // 7. `withStorage(of:isClass:)` is called with `isClass` true only for class types (the plan works it
 //    out with `Model.self is AnyClass`), so the bit cast reinterprets one strong reference as another.
 // 8. `Array<UInt8>.word(at:)`, at the bottom, loads only after checking that eight bytes remain.
-// 9. `ByteSink` copies a number's text out of a buffer the standard library lends it for one call.
-// 10. `Array<UInt8>.appendDecimal(_:)` writes digits only inside its own 24-byte stack buffer (a
-//    `UInt64` has at most 20), from the end backwards, and appends only the part it wrote.
+// 9. `ByteSink` copies a number's text out of a buffer the standard library lends it for one call,
+//    into the output buffer that `appendText(of:)` lends it for the same call.
+// 10. `OutputBuffer.appendDecimal(_:)` counts the digits first (a `UInt64` has at most 20), reserves
+//    room for exactly that many, and writes them from the last one back inside that room; it copies
+//    pairs from the 200-byte `digitPairs` at even offsets below 199.
 // 11. An `ElementBuffer<Element>` holds exactly `count` initialised elements at the start of a block
 //    bound to `Element`, and nothing else; it is the block's only user until it gives the block back,
 //    with every element moved out or destroyed first. A block is bound to a new type only while it
@@ -36,8 +38,9 @@ import SwiftShims
 // 12. An `UnretainedField` is made only by `TypePlan` from an accessor its own arrays retain, and
 //    the plan drops both together (`tearDown`), which its owner does only once no mapping can use
 //    the plan. So the accessor outlives every call made through it.
-// 13. `Array<UInt8>.appendBytes(of:)` reads the other array's buffer only for the one copy, inside
-//    `withUnsafeBufferPointer`.
+// 13. An `OutputBuffer` owns its block alone (it is not copyable) and frees it once, in `deinit` or
+//    by handing it to `Data` in `data()`. Bytes below `count` are initialised; every store is made
+//    after `reserve` has made room for it, and every load is bounds-checked first.
 
 @_silgen_name("swift_reflectionMirror_recursiveCount")
 private func runtimeFieldCount(_ type: Any.Type) -> Int
@@ -181,44 +184,172 @@ extension Array where Element == UInt8 {
     }
 }
 
-extension Array where Element == UInt8 {
-    /// Appends the bytes of `other` in one copy, borrowing them in place (invariant 13): appending
-    /// the array itself would retain and release its buffer around the copy.
-    @inline(__always)
-    mutating func appendBytes(of other: [UInt8]) {
-        other.withUnsafeBufferPointer { append(contentsOf: $0) }
+/// The writer's byte sink: a growable block of bytes it owns alone (invariant 13). Appending a byte
+/// is a capacity check, a store and an increment, with no uniqueness check; the finished bytes
+/// become a `Data` without a copy.
+struct OutputBuffer: ~Copyable {
+    private var base: UnsafeMutableRawPointer
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 16)
+        base = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 16)
     }
 
-    /// Appends the decimal digits of `value`, made in a stack buffer and appended in one copy
-    /// (invariant 10).
+    deinit { base.deallocate() }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if capacity - count < extra { grow(extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
+        let newCapacity = Swift.max(capacity * 2, count + extra)
+        let newBase = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+        newBase.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        count += 1
+    }
+
+    /// Appends bytes lent for the call.
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        (base + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends an array's bytes, borrowed in place.
+    @inline(__always)
+    mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// Appends the bytes of `bytes` in `range`, borrowed in place.
+    @inline(__always)
+    mutating func append(_ bytes: [UInt8], in range: Range<Int>) {
+        bytes.withUnsafeBytes { append(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Appends a literal's bytes.
+    @inline(__always)
+    mutating func append(_ literal: StaticString) {
+        append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Appends a string's UTF-8 bytes.
+    @inline(__always)
+    mutating func append(utf8 string: String) {
+        let copied: Void? = string.utf8.withContiguousStorageIfAvailable { append(UnsafeRawBufferPointer($0)) }
+        if copied == nil { for byte in string.utf8 { append(byte) } }
+    }
+
+    /// Appends the decimal digits of `value`, written in place from the last one back (at most 20),
+    /// two at a time.
     @inline(__always)
     mutating func appendDecimal(_ value: UInt64) {
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var digits = 1
+        var bound: UInt64 = 10
+        while digits < 20 && value >= bound {
+            digits += 1
+            bound = bound &* 10
+        }
+        reserve(digits)
+        let pairs = Self.digitPairs.utf8Start
         var rest = value
-        var count = 0
-        Swift.withUnsafeMutableBytes(of: &buffer) { raw in
-            repeat {
-                count += 1
-                raw[24 - count] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest != 0
-            append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[(24 - count)...]))
+        var position = count + digits
+        while rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            position -= 2
+            (base + position).copyMemory(from: pairs + pair, byteCount: 2)
+        }
+        if position > count {
+            base.storeBytes(of: 0x30 &+ UInt8(truncatingIfNeeded: rest), toByteOffset: count, as: UInt8.self)
+        }
+        count += digits
+    }
+
+    /// "00" to "99", for ``appendDecimal(_:)``.
+    private static var digitPairs: StaticString {
+        """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+    }
+
+    /// The byte at `offset`, which must be below `count`.
+    @inline(__always)
+    subscript(offset: Int) -> UInt8 {
+        precondition(offset >= 0 && offset < count, "offset out of range")
+        return base.load(fromByteOffset: offset, as: UInt8.self)
+    }
+
+    /// The eight bytes at `offset`, little-endian, or `nil` when fewer than eight remain.
+    @inline(__always)
+    func word(at offset: Int) -> UInt64? {
+        guard offset >= 0, offset <= count - 8 else { return nil }
+        return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// Moves the bytes from `offset` to the end onto the end of `other`.
+    mutating func moveTail(from offset: Int, to other: inout [UInt8]) {
+        precondition(offset >= 0 && offset <= count, "offset out of range")
+        other.append(contentsOf: UnsafeRawBufferPointer(start: base + offset, count: count - offset))
+        count = offset
+    }
+
+    /// A copy of the bytes.
+    var bytes: [UInt8] {
+        [UInt8](UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// The bytes as `Data`, which takes the block over.
+    consuming func data() -> Data {
+        let block = base
+        let length = count
+        discard self
+        return Data(bytesNoCopy: block, count: length, deallocator: .custom { pointer, _ in pointer.deallocate() })
+    }
+}
+
+extension OutputBuffer {
+    /// Appends a number's text straight from the standard library's formatter, with no `String` or
+    /// copy in between (invariant 9).
+    @inline(__always)
+    mutating func appendText(of value: some TextOutputStreamable) {
+        withUnsafeMutablePointer(to: &self) { buffer in
+            var sink = ByteSink(buffer: buffer)
+            value.write(to: &sink)
         }
     }
 }
 
-/// Where the writer's byte sink receives a number's text straight from the standard library's
-/// formatter, with no `String` in between (invariant 9: the buffer is only read, and only for the
-/// duration of the call that lends it).
-struct ByteSink: TextOutputStream {
-    var bytes: [UInt8]
+/// Where an ``OutputBuffer`` receives text from a `TextOutputStreamable` (invariant 9: the sink
+/// exists only inside ``OutputBuffer/appendText(of:)``, which lends it the buffer; the formatter's
+/// own buffer is only read, and only for the call that lends it).
+private struct ByteSink: TextOutputStream {
+    let buffer: UnsafeMutablePointer<OutputBuffer>
 
     mutating func write(_ string: String) {
-        bytes.append(contentsOf: string.utf8)
+        buffer.pointee.append(utf8: string)
     }
 
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: buffer)
+    mutating func _writeASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.pointee.append(UnsafeRawBufferPointer(bytes))
     }
 }
 

@@ -12,7 +12,7 @@ extension JSONWriter {
         case .null: writeNull()
         case .bool(let flag): writeBool(flag)
         case .number(.double(let number)): try writeDouble(number)
-        case .number(let number): bytes.append(contentsOf: number.description.utf8)
+        case .number(let number): output.append(utf8: number.description)
         case .string(let string): appendString(string)
         case .array(let elements):
             try beginArray()
@@ -97,12 +97,12 @@ extension JSONWriter {
     /// Appends a string, quoted and escaped as RFC 8259 requires: `"`, `\` and control characters,
     /// and `/` unless the formatting says otherwise. Non-ASCII characters are written as they are.
     mutating func appendString(_ string: String) {
-        bytes.append(.quote)
+        output.append(.quote)
         // Most strings need no escaping: copy them whole, then check the copy, eight bytes at a time.
-        let start = bytes.count
-        bytes.append(contentsOf: string.utf8)
+        let start = output.count
+        output.append(utf8: string)
         if let first = firstByteToEscape(from: start) { escapeTail(from: first) }
-        bytes.append(.quote)
+        output.append(.quote)
     }
 
     /// The offset of the first byte from `start` on that must be escaped, if any.
@@ -110,7 +110,7 @@ extension JSONWriter {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let slash = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
         var position = start
-        while let word = bytes.word(at: position) {
+        while let word = output.word(at: position) {
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
             let slashes = word ^ (ones &* UInt64(slash))
@@ -119,8 +119,8 @@ extension JSONWriter {
             if found & 0x8080_8080_8080_8080 != 0 { break }
             position += 8
         }
-        while position < bytes.count {
-            let byte = bytes[position]
+        while position < output.count {
+            let byte = output[position]
             if byte < 0x20 || byte == .quote || byte == .backslash || byte == slash { return position }
             position += 1
         }
@@ -133,38 +133,41 @@ extension JSONWriter {
     private mutating func escapeTail(from first: Int) {
         let slash = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: bytes[first...])
-        bytes.removeSubrange(first...)
+        output.moveTail(from: first, to: &scratch)
         var runStart = 0
         var position = 0
         while position < scratch.count {
             let byte = scratch[position]
             if Self.escapedLength(of: byte, slash: slash) > 1 {
-                bytes.append(contentsOf: scratch[runStart..<position])
+                appendScratch(runStart..<position)
                 appendEscape(of: byte)
                 runStart = position + 1
             }
             position += 1
         }
-        bytes.append(contentsOf: scratch[runStart...])
+        appendScratch(runStart..<scratch.count)
+    }
+
+    private mutating func appendScratch(_ range: Range<Int>) {
+        output.append(scratch, in: range)
     }
 
     private mutating func appendEscape(of byte: UInt8) {
-        bytes.append(.backslash)
+        output.append(.backslash)
         switch byte {
-        case .quote, .backslash, UInt8(ascii: "/"): bytes.append(byte)
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case .quote, .backslash, UInt8(ascii: "/"): output.append(byte)
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        case 0x08: output.append(UInt8(ascii: "b"))
+        case 0x0C: output.append(UInt8(ascii: "f"))
         default:
             // \u00XX, lowercase hex, for the other control characters.
-            bytes.append(UInt8(ascii: "u"))
-            bytes.append(.zero)
-            bytes.append(.zero)
-            bytes.append(Self.hexDigit(byte >> 4))
-            bytes.append(Self.hexDigit(byte & 0xF))
+            output.append(UInt8(ascii: "u"))
+            output.append(.zero)
+            output.append(.zero)
+            output.append(Self.hexDigit(byte >> 4))
+            output.append(Self.hexDigit(byte & 0xF))
         }
     }
 

@@ -5,14 +5,15 @@ import Foundation
 /// `JsonTreeWriter`. Adapters write through it; nothing in between is boxed as `Any`.
 ///
 /// Layout:
-/// - `isTree` picks the sink. The byte sink appends to `bytes`; keys come pre-encoded from the plan.
+/// - `isTree` picks the sink. The byte sink appends to `output`, a buffer the writer owns alone (so
+///   the writer is not copyable), and keys come pre-encoded from the plan.
 ///   The tree sink keeps one open dictionary or array per level (`objects`, `arrays`, `kinds`) and
 ///   hands each finished value to the level above.
 /// - The writer keeps no path while it writes: `depth` counts the open containers (checked against
 ///   `maxDepth`, and the indentation of pretty output). An error is thrown with an empty path, and
 ///   each container it passes on its way out puts its key or index in front
 ///   (``MappingError/prefixed(by:)``), so writing that succeeds pays nothing for paths.
-struct JSONWriter {
+struct JSONWriter: ~Copyable {
     let formatting: JSONMapper.OutputFormatting
     let dateStrategy: DateStrategy
     let writesNilAsNull: Bool
@@ -30,7 +31,7 @@ struct JSONWriter {
     var sortsKeys: Bool { formatting.contains(.sortedKeys) }
 
     /// The byte sink.
-    var bytes: [UInt8] = []
+    var output: OutputBuffer
     /// Where a string's tail waits while it is escaped, reused from one string to the next.
     var scratch: [UInt8] = []
     /// The tree sink: the open containers, innermost last, and the finished top-level value.
@@ -40,7 +41,8 @@ struct JSONWriter {
     private var arrays: [[Any]] = []
     private(set) var result: Any = NSNull()
 
-    init(settings: WriteSettings, toTree: Bool) {
+    /// - Parameter capacity: The byte sink's first size; it grows as needed.
+    init(settings: WriteSettings, toTree: Bool, capacity: Int = 4096) {
         formatting = settings.formatting
         dateStrategy = settings.dateStrategy
         writesNilAsNull = settings.writesNilAsNull
@@ -49,7 +51,7 @@ struct JSONWriter {
         isTree = toTree
         isPretty = settings.formatting.contains(.prettyPrinted)
         escapesSlashes = !settings.formatting.contains(.withoutEscapingSlashes)
-        if !toTree { bytes.reserveCapacity(4096) }
+        output = OutputBuffer(capacity: toTree ? 0 : capacity)
     }
 
     // MARK: Containers
@@ -61,7 +63,7 @@ struct JSONWriter {
             objects.append([:])
             objectKeys.append("")
         } else {
-            bytes.append(.openBrace)
+            output.append(.openBrace)
         }
     }
 
@@ -74,13 +76,13 @@ struct JSONWriter {
         }
         if !isPretty && !(key.hasSlash && escapesSlashes) {
             // Separator, key and colon in one append.
-            return bytes.appendBytes(of: isFirst ? key.firstMember : key.member)
+            return output.append(isFirst ? key.firstMember : key.member)
         }
         separate(isFirst: isFirst)
         if key.hasSlash && escapesSlashes {
             appendString(key.string)
         } else {
-            bytes.append(contentsOf: key.firstMember[..<(key.firstMember.count - 1)])
+            output.append(key.firstMember, in: 0..<(key.firstMember.count - 1))
         }
         appendColon()
     }
@@ -113,7 +115,7 @@ struct JSONWriter {
             kinds.append(false)
             arrays.append([])
         } else {
-            bytes.append(.openBracket)
+            output.append(.openBracket)
         }
     }
 
@@ -140,27 +142,29 @@ struct JSONWriter {
 
     @inline(__always)
     private mutating func separate(isFirst: Bool) {
-        if !isFirst { bytes.append(.comma) }
+        if !isFirst { output.append(.comma) }
         if isPretty { newline(indent: depth) }
     }
 
     @inline(__always)
     private mutating func appendColon() {
         if isPretty {
-            bytes.append(contentsOf: [.space, .colon, .space])
+            output.append(.space)
+            output.append(.colon)
+            output.append(.space)
         } else {
-            bytes.append(.colon)
+            output.append(.colon)
         }
     }
 
     private mutating func close(_ byte: UInt8, isEmpty: Bool) {
         if isPretty && !isEmpty { newline(indent: depth) }
-        bytes.append(byte)
+        output.append(byte)
     }
 
     private mutating func newline(indent: Int) {
-        bytes.append(.newline)
-        bytes.append(contentsOf: repeatElement(.space, count: indent * 2))
+        output.append(.newline)
+        for _ in 0..<(indent * 2) { output.append(.space) }
     }
 
     // MARK: Scalars
@@ -180,16 +184,16 @@ struct JSONWriter {
     }
 
     mutating func writeNull() {
-        if isTree { emit(NSNull()) } else { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+        if isTree { emit(NSNull()) } else { output.append("null") }
     }
 
     mutating func writeBool(_ value: Bool) {
         if isTree {
             emit(value)
         } else if value {
-            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+            output.append("true")
         } else {
-            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+            output.append("false")
         }
     }
 
@@ -214,37 +218,28 @@ struct JSONWriter {
     /// Writes a `Double` in the shortest form that reads back exactly.
     mutating func writeDouble(_ value: Double) throws {
         guard value.isFinite else { throw error(.notRepresentable(value: "\(value)")) }
-        if isTree { emit(value) } else { appendText(of: value) }
-    }
-
-    /// Appends a number's shortest round-trip text without making a `String` of it.
-    @inline(__always)
-    private mutating func appendText(of value: some TextOutputStreamable) {
-        var sink = ByteSink(bytes: [])
-        swap(&sink.bytes, &bytes)
-        value.write(to: &sink)
-        swap(&sink.bytes, &bytes)
+        if isTree { emit(value) } else { output.appendText(of: value) }
     }
 
     mutating func writeFloat(_ value: Float) throws {
         guard value.isFinite else { throw error(.notRepresentable(value: "\(value)")) }
-        if isTree { emit(value) } else { appendText(of: value) }
+        if isTree { emit(value) } else { output.appendText(of: value) }
     }
 
     /// Writes a `Decimal` exactly, all its digits.
     mutating func writeDecimal(_ value: Decimal) throws {
         guard !value.isNaN else { throw error(.notRepresentable(value: "NaN")) }
-        if isTree { emit(NSDecimalNumber(decimal: value)) } else { bytes.append(contentsOf: value.description.utf8) }
+        if isTree { emit(NSDecimalNumber(decimal: value)) } else { output.append(utf8: value.description) }
     }
 
     @inline(__always)
     private mutating func appendDigits(_ magnitude: UInt64, negative: Bool) {
-        if negative { bytes.append(.minus) }
+        if negative { output.append(.minus) }
         if magnitude < 10 {
-            bytes.append(.zero + UInt8(magnitude))
+            output.append(.zero + UInt8(magnitude))
             return
         }
-        bytes.appendDecimal(magnitude)
+        output.appendDecimal(magnitude)
     }
 
     /// The plan of a model's runtime type.
@@ -284,11 +279,11 @@ struct EncodedKey: Sendable {
 
     init(_ key: String) {
         string = key
-        var writer = JSONWriter(settings: WriteSettings(), toTree: false)
+        var writer = JSONWriter(settings: WriteSettings(), toTree: false, capacity: key.utf8.count + 8)
         writer.writeString(key)
-        writer.bytes.append(.colon)
-        firstMember = writer.bytes
-        member = [.comma] + writer.bytes
+        writer.output.append(.colon)
+        firstMember = writer.output.bytes
+        member = [.comma] + firstMember
         hasSlash = key.utf8.contains(UInt8(ascii: "/"))
     }
 }
