@@ -13,6 +13,8 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
     private let nestedArrayReader: (inout JSONReader, inout [[Value]]) throws -> Bool
     private let writer: Writer
     private let elementsWriter: ([Value], inout JSONWriter) throws -> Void
+    private let memberWriter: (ModelStorage, FieldLocation<Value>, EncodedKey, Bool, inout JSONWriter) throws -> Void
+    private let optionalMemberWriter: (ModelStorage, FieldLocation<Value?>, EncodedKey, Bool, inout JSONWriter) throws -> Bool
 
     /// Called with concrete types only, so the closures built here are specialised for `Value`.
     @inline(__always)
@@ -51,6 +53,21 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
             return true
         }
         writer = write
+        memberWriter = { storage, field, key, isFirst, writer in
+            writer.writeKey(key, isFirst: isFirst)
+            try write(storage.load(field), &writer)
+        }
+        optionalMemberWriter = { storage, field, key, isFirst, writer in
+            guard let value = storage.load(field) else {
+                guard writer.writesNilAsNull else { return false }
+                writer.writeKey(key, isFirst: isFirst)
+                writer.writeNull()
+                return true
+            }
+            writer.writeKey(key, isFirst: isFirst)
+            try write(value, &writer)
+            return true
+        }
         elementsWriter = { values, writer in
             try writer.beginArray()
             for (index, value) in values.enumerated() {
@@ -91,6 +108,21 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
 
     override func writeElements(_ values: [Value], to writer: inout JSONWriter) throws {
         try elementsWriter(values, &writer)
+    }
+
+    override func writeMember(
+        from storage: ModelStorage, at field: FieldLocation<Value>, key: EncodedKey, isFirst: Bool,
+        to writer: inout JSONWriter
+    ) throws -> Bool {
+        try memberWriter(storage, field, key, isFirst, &writer)
+        return true
+    }
+
+    override func writeOptionalMember(
+        from storage: ModelStorage, at field: FieldLocation<Value?>, key: EncodedKey, isFirst: Bool,
+        to writer: inout JSONWriter
+    ) throws -> Bool {
+        try optionalMemberWriter(storage, field, key, isFirst, &writer)
     }
 }
 

@@ -60,6 +60,42 @@ class TypeAdapter<Value>: @unchecked Sendable {
         throw writer.error(.unsupportedType(type: typeName, property: "(value)"))
     }
 
+    /// Writes a model's property as a member under `key`, the write-side twin of
+    /// ``read(_:into:at:)``: adapters that can (the scalars) override it with code specialised for
+    /// `Value`. Returns `false` when the member is left out (an absent optional).
+    func writeMember(
+        from storage: ModelStorage, at field: FieldLocation<Value>, key: EncodedKey, isFirst: Bool,
+        to writer: inout JSONWriter
+    ) throws -> Bool {
+        let value = storage.load(field)
+        if isAbsent(value) {
+            guard writer.writesNilAsNull else { return false }
+            writer.writeKey(key, isFirst: isFirst)
+            writer.writeNull()
+            return true
+        }
+        writer.writeKey(key, isFirst: isFirst)
+        try write(value, to: &writer)
+        return true
+    }
+
+    /// ``writeMember(from:at:key:isFirst:to:)`` for a property of type `Value?`, the twin of
+    /// ``readOptional(_:into:at:)``.
+    func writeOptionalMember(
+        from storage: ModelStorage, at field: FieldLocation<Value?>, key: EncodedKey, isFirst: Bool,
+        to writer: inout JSONWriter
+    ) throws -> Bool {
+        guard let value = storage.load(field) else {
+            guard writer.writesNilAsNull else { return false }
+            writer.writeKey(key, isFirst: isFirst)
+            writer.writeNull()
+            return true
+        }
+        writer.writeKey(key, isFirst: isFirst)
+        try write(value, to: &writer)
+        return true
+    }
+
     /// Writes an array of values. Scalars override it with code specialised for their type: in
     /// generic code every array costs metadata lookups, and arrays of numbers are many and short.
     func writeElements(_ values: [Value], to writer: inout JSONWriter) throws {
@@ -124,6 +160,13 @@ final class OptionalAdapter<Wrapped>: TypeAdapter<Wrapped?>, @unchecked Sendable
     override func write(_ value: Wrapped?, to writer: inout JSONWriter) throws {
         guard let value else { return writer.writeNull() }
         try wrapped.write(value, to: &writer)
+    }
+
+    override func writeMember(
+        from storage: ModelStorage, at field: FieldLocation<Wrapped?>, key: EncodedKey, isFirst: Bool,
+        to writer: inout JSONWriter
+    ) throws -> Bool {
+        try wrapped.writeOptionalMember(from: storage, at: field, key: key, isFirst: isFirst, to: &writer)
     }
 
     override func isAbsent(_ value: Wrapped?) -> Bool { value == nil }

@@ -86,19 +86,10 @@ final class Field<Value>: FieldAccessor, @unchecked Sendable {
     }
 
     override func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
-        let value = storage.load(location)
-        if adapter.isAbsent(value) {
-            guard writer.writesNilAsNull else { return false }
-            writer.writeKey(encodedKey, isFirst: isFirst)
-            writer.writeNull()
-            return true
-        }
-        writer.writeKey(encodedKey, isFirst: isFirst)
         do {
-            try adapter.write(value, to: &writer)
+            return try adapter.writeMember(from: storage, at: location, key: encodedKey, isFirst: isFirst, to: &writer)
         } catch let error as MappingError {
             throw error.prefixed(by: .key(encodedKey.string))
         }
-        return true
     }
 }
