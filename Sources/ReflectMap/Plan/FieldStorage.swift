@@ -24,7 +24,9 @@ import SwiftShims
 //    out with `Model.self is AnyClass`), so the bit cast reinterprets one strong reference as another.
 // 8. `Array<UInt8>.word(at:)`, at the bottom, loads only after checking that eight bytes remain.
 // 9. `ByteSink` copies a number's text out of a buffer the standard library lends it for one call,
-//    into the output buffer that `appendText(of:)` lends it for the same call.
+//    into the output buffer that `appendText(of:)` lends it for the same call. Only floating-point
+//    values are passed, whose `write(to:)` does nothing but write to the sink, so nothing else
+//    touches the output buffer while the sink holds it.
 // 10. `OutputBuffer.appendDecimal(_:)` counts the digits first (a `UInt64` has at most 20), reserves
 //    room for exactly that many, and writes them from the last one back inside that room; it copies
 //    pairs from the 200-byte `digitPairs` at even offsets below 199.
@@ -40,7 +42,8 @@ import SwiftShims
 //    the plan. So the accessor outlives every call made through it.
 // 13. An `OutputBuffer` owns its block alone (it is not copyable) and frees it once, in `deinit` or
 //    by handing it to `Data` in `data()`. Bytes below `count` are initialised; every store is made
-//    after `reserve` has made room for it, and every load is bounds-checked first.
+//    after `reserve` has made room for it, and every load, of its own bytes or of an array it copies
+//    from, is bounds-checked first.
 
 @_silgen_name("swift_reflectionMirror_recursiveCount")
 private func runtimeFieldCount(_ type: Any.Type) -> Int
@@ -240,6 +243,7 @@ struct OutputBuffer: ~Copyable {
     /// Appends the bytes of `bytes` in `range`, borrowed in place.
     @inline(__always)
     mutating func append(_ bytes: [UInt8], in range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range out of bounds")
         bytes.withUnsafeBytes { append(UnsafeRawBufferPointer(rebasing: $0[range])) }
     }
 
@@ -317,8 +321,14 @@ struct OutputBuffer: ~Copyable {
         [UInt8](UnsafeRawBufferPointer(start: base, count: count))
     }
 
-    /// The bytes as `Data`, which takes the block over.
+    /// The bytes as `Data`, which takes the block over unless more than a fifth of it would be
+    /// unused (then the bytes are copied, so that a small result does not hold a large block).
     consuming func data() -> Data {
+        if capacity - count > count / 4 {
+            let copy = Data(UnsafeRawBufferPointer(start: base, count: count))
+            _ = consume self
+            return copy
+        }
         let block = base
         let length = count
         discard self
@@ -330,7 +340,7 @@ extension OutputBuffer {
     /// Appends a number's text straight from the standard library's formatter, with no `String` or
     /// copy in between (invariant 9).
     @inline(__always)
-    mutating func appendText(of value: some TextOutputStreamable) {
+    mutating func appendText(of value: some BinaryFloatingPoint & TextOutputStreamable) {
         withUnsafeMutablePointer(to: &self) { buffer in
             var sink = ByteSink(buffer: buffer)
             value.write(to: &sink)

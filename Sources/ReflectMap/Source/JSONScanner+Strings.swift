@@ -120,6 +120,13 @@ extension JSONScanner {
                 }
                 continue
             }
+            // Most CJK text is three-byte sequences led by 0xE1...0xEC, whose continuation bytes
+            // take their full range: checked in one go.
+            if lead &- 0xE1 < 0x0C, position + 3 <= span.end,
+               bytes[position + 1] & 0xC0 == 0x80, bytes[position + 2] & 0xC0 == 0x80 {
+                position += 3
+                continue
+            }
             var lower: UInt8 = 0x80
             var upper: UInt8 = 0xBF
             let length: Int
