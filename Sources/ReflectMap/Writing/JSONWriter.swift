@@ -56,6 +56,7 @@ struct JSONWriter: ~Copyable {
 
     // MARK: Containers
 
+    @inline(__always)
     mutating func beginObject() throws {
         try enter()
         if isTree {
@@ -98,6 +99,7 @@ struct JSONWriter: ~Copyable {
         appendColon()
     }
 
+    @inline(__always)
     mutating func endObject(isEmpty: Bool) {
         depth -= 1
         if isTree {
@@ -109,6 +111,7 @@ struct JSONWriter: ~Copyable {
         }
     }
 
+    @inline(__always)
     mutating func beginArray() throws {
         try enter()
         if isTree {
@@ -125,6 +128,7 @@ struct JSONWriter: ~Copyable {
         if !isTree { separate(isFirst: index == 0) }
     }
 
+    @inline(__always)
     mutating func endArray(isEmpty: Bool) {
         depth -= 1
         if isTree {
@@ -135,6 +139,7 @@ struct JSONWriter: ~Copyable {
         }
     }
 
+    @inline(__always)
     private mutating func enter() throws {
         guard depth < maxDepth else { throw error(.nestingTooDeep(limit: maxDepth)) }
         depth += 1
@@ -157,6 +162,7 @@ struct JSONWriter: ~Copyable {
         }
     }
 
+    @inline(__always)
     private mutating func close(_ byte: UInt8, isEmpty: Bool) {
         if isPretty && !isEmpty { newline(indent: depth) }
         output.append(byte)
