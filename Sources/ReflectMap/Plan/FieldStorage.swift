@@ -264,12 +264,26 @@ struct OutputBuffer: ~Copyable {
     /// two at a time.
     @inline(__always)
     mutating func appendDecimal(_ value: UInt64) {
+        // The digit count, by halving: at most five comparisons and four divisions by a constant.
         var digits = 1
-        var bound: UInt64 = 10
-        while digits < 20 && value >= bound {
-            digits += 1
-            bound = bound &* 10
+        var high = value
+        if high >= 10_000_000_000_000_000 {
+            digits += 16
+            high /= 10_000_000_000_000_000
         }
+        if high >= 100_000_000 {
+            digits += 8
+            high /= 100_000_000
+        }
+        if high >= 10_000 {
+            digits += 4
+            high /= 10_000
+        }
+        if high >= 100 {
+            digits += 2
+            high /= 100
+        }
+        if high >= 10 { digits += 1 }
         reserve(digits)
         let pairs = Self.digitPairs.utf8Start
         var rest = value
