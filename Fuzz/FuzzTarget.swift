@@ -70,7 +70,7 @@ public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         } catch {
             fatalError("a parsed value cannot be written: \(error)")
         }
-        guard let again = try? JSONValue(parsing: Data(writer.bytes)), again == parsed else {
+        guard let again = try? JSONValue(parsing: writer.output.data()), again == parsed else {
             fatalError("writing and re-reading changed the value")
         }
     }

@@ -260,7 +260,7 @@ func fuzzCheck(_ condition: Bool, _ message: @autoclosure () -> String, _ a: Fuz
 func jsonText(_ value: JSONValue) -> String {
     var writer = JSONWriter(settings: WriteSettings(), toTree: false)
     guard (try? writer.writeJSONValue(value)) != nil else { return "\(value)" }
-    return String(decoding: writer.bytes, as: UTF8.self)
+    return String(decoding: writer.output.bytes, as: UTF8.self)
 }
 
 func describe(_ outcome: FuzzOutcome) -> String {
