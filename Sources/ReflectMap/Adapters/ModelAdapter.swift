@@ -41,24 +41,12 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
     }
 
     override func readElements(_ reader: inout JSONReader, into result: inout [Model]) throws -> Bool {
-        guard var cursor = try reader.beginArray() else { return false }
-        var elements = ElementBuffer<Model>()
-        do {
-            while try reader.nextElement(&cursor) {
-                guard try reader.isObjectNext() else {
-                    try rejectNonObject(&reader)
-                    continue
-                }
-                var accepted = false
-                let model = try makeModel(from: &reader, accepted: &accepted)
-                if accepted { elements.append(consume model, pool: cursor.pool) }
-            }
-        } catch {
-            elements.discard(pool: cursor.pool)
-            throw error
+        try reader.gatherElements(into: &result) { reader, elements, pool in
+            guard try reader.isObjectNext() else { return try rejectNonObject(&reader) }
+            var accepted = false
+            let model = try makeModel(from: &reader, accepted: &accepted)
+            if accepted { elements.append(consume model, pool: pool) }
         }
-        elements.finish(into: &result, pool: cursor.pool)
-        return true
     }
 
     /// Reports or throws for a value that is not an object. Kept out of line: the `Model?` it

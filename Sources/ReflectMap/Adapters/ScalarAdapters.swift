@@ -32,18 +32,9 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
         }
         // A whole array in one specialised loop: no call through the adapter per element.
         let elementsReader: (inout JSONReader, inout [Value]) throws -> Bool = { reader, array in
-            guard var cursor = try reader.beginArray() else { return false }
-            var elements = ElementBuffer<Value>()
-            do {
-                while try reader.nextElement(&cursor) {
-                    if let value = try read(&reader) { elements.append(value, pool: cursor.pool) }
-                }
-            } catch {
-                elements.discard(pool: cursor.pool)
-                throw error
+            try reader.gatherElements(into: &array) { reader, elements, pool in
+                if let value = try read(&reader) { elements.append(value, pool: pool) }
             }
-            elements.finish(into: &array, pool: cursor.pool)
-            return true
         }
         self.elementsReader = elementsReader
         nestedArrayReader = { reader, arrays in
@@ -58,12 +49,7 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
             try write(storage.load(field), &writer)
         }
         optionalMemberWriter = { storage, field, key, isFirst, writer in
-            guard let value = storage.load(field) else {
-                guard writer.writesNilAsNull else { return false }
-                writer.writeKey(key, isFirst: isFirst)
-                writer.writeNull()
-                return true
-            }
+            guard let value = storage.load(field) else { return writer.writeAbsentMember(key, isFirst: isFirst) }
             writer.writeKey(key, isFirst: isFirst)
             try write(value, &writer)
             return true

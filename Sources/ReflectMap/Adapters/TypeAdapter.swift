@@ -68,12 +68,7 @@ class TypeAdapter<Value>: @unchecked Sendable {
         to writer: inout JSONWriter
     ) throws -> Bool {
         let value = storage.load(field)
-        if isAbsent(value) {
-            guard writer.writesNilAsNull else { return false }
-            writer.writeKey(key, isFirst: isFirst)
-            writer.writeNull()
-            return true
-        }
+        if isAbsent(value) { return writer.writeAbsentMember(key, isFirst: isFirst) }
         writer.writeKey(key, isFirst: isFirst)
         try write(value, to: &writer)
         return true
@@ -85,12 +80,7 @@ class TypeAdapter<Value>: @unchecked Sendable {
         from storage: ModelStorage, at field: FieldLocation<Value?>, key: EncodedKey, isFirst: Bool,
         to writer: inout JSONWriter
     ) throws -> Bool {
-        guard let value = storage.load(field) else {
-            guard writer.writesNilAsNull else { return false }
-            writer.writeKey(key, isFirst: isFirst)
-            writer.writeNull()
-            return true
-        }
+        guard let value = storage.load(field) else { return writer.writeAbsentMember(key, isFirst: isFirst) }
         writer.writeKey(key, isFirst: isFirst)
         try write(value, to: &writer)
         return true

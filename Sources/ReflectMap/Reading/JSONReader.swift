@@ -269,6 +269,26 @@ struct JSONReader {
         return ArrayCursor(elements: nil, pool: elementPool())
     }
 
+    /// Reads the array under the cursor into `result`: `element` reads each element into the
+    /// buffer it is given (or drops it), and the array is made once, at its final size (invariant
+    /// 11: every path out finishes or discards the buffer). `false` when the value is not an array.
+    @inline(__always)
+    mutating func gatherElements<Element>(
+        into result: inout [Element],
+        _ element: (inout JSONReader, inout ElementBuffer<Element>, ElementPool) throws -> Void
+    ) throws -> Bool {
+        guard var cursor = try beginArray() else { return false }
+        var elements = ElementBuffer<Element>()
+        do {
+            while try nextElement(&cursor) { try element(&self, &elements, cursor.pool) }
+        } catch {
+            elements.discard(pool: cursor.pool)
+            throw error
+        }
+        elements.finish(into: &result, pool: cursor.pool)
+        return true
+    }
+
     /// The read's pool, taken when its first array is.
     @inline(__always)
     private mutating func elementPool() -> ElementPool {

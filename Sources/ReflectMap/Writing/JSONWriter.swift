@@ -88,6 +88,15 @@ struct JSONWriter: ~Copyable {
         appendColon()
     }
 
+    /// An absent optional's member: `"key":null` when `nil` is written as `null`, else nothing.
+    /// Returns whether it wrote the member.
+    mutating func writeAbsentMember(_ key: EncodedKey, isFirst: Bool) -> Bool {
+        guard writesNilAsNull else { return false }
+        writeKey(key, isFirst: isFirst)
+        writeNull()
+        return true
+    }
+
     /// Starts a member whose key is not known in advance (a dictionary's).
     mutating func writeKey(_ key: String, isFirst: Bool) {
         if isTree {
