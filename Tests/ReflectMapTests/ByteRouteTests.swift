@@ -82,6 +82,45 @@ struct ByteRouteTests {
         #expect(error?.byteOffset != nil)
     }
 
+    @Test("Strings are scanned right whatever their length and wherever a quote, escape, control character or bad byte falls")
+    func stringBlockBoundaries() throws {
+        // The scanner looks at sixteen bytes at a time and goes byte by byte near the end of the
+        // input, so every length, every position of the odd byte, and every distance from the end
+        // is tried, in a mapped value, a skipped value and a key.
+        let odd: [(bytes: [UInt8], decoded: String?)] = [
+            (Array("é".utf8), "é"), ([UInt8(ascii: "\\"), UInt8(ascii: "n")], "\n"), ([0xFF], nil), ([0xC3], nil), ([0x01], nil),
+        ]
+        for length in 0...34 {
+            for position in 0...length {
+                for (bytes, decoded) in odd {
+                    let prefix = [UInt8](repeating: UInt8(ascii: "a"), count: position)
+                    let suffix = [UInt8](repeating: UInt8(ascii: "b"), count: length - position)
+                    let content = prefix + bytes + suffix
+                    let expected = decoded.map { String(repeating: "a", count: position) + $0 + String(repeating: "b", count: length - position) }
+                    for padding in [0, 7, 15] {
+                        let tail = [UInt8](repeating: UInt8(ascii: " "), count: padding)
+                        let mapped = Data(#"{"name":""#.utf8 + content + #""}"#.utf8 + tail)
+                        let skipped = Data(#"{"other":""#.utf8 + content + #"","name":"x"}"#.utf8 + tail)
+                        let key = Data(#"{""#.utf8 + content + #"":1,"name":"x"}"#.utf8 + tail)
+                        if let expected {
+                            #expect(try mapper.map(Texts.self, from: mapped).name == expected)
+                            #expect(try mapper.map(Texts.self, from: skipped).name == "x")
+                            #expect(try mapper.map(Texts.self, from: key).name == "x")
+                        } else {
+                            for data in [mapped, skipped, key] {
+                                let error = mappingError { _ = try mapper.map(Texts.self, from: data) }
+                                guard case .malformedJSON? = error?.kind else {
+                                    Issue.record("\(Array(data)) was not refused as malformed: \(String(describing: error))")
+                                    continue
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("Malformed JSON inside a mapped value carries both the JSON path and the byte offset")
     func malformedInsideModel() throws {
         let error = mappingError {

@@ -22,7 +22,8 @@ import SwiftShims
 //    offset it cannot do arithmetic with) and `ModelStorage` values, and stores and loads through them.
 // 7. `withStorage(of:isClass:)` is called with `isClass` true only for class types (the plan works it
 //    out with `Model.self is AnyClass`), so the bit cast reinterprets one strong reference as another.
-// 8. `Array<UInt8>.word(at:)`, at the bottom, loads only after checking that eight bytes remain.
+// 8. `Array<UInt8>.word(at:)` and `block(at:)`, at the bottom, load only after checking that eight
+//    (sixteen) bytes remain, and give plain integers, valid for any bit pattern.
 // 9. `ByteSink` copies a number's text out of a buffer the standard library lends it for one call,
 //    into the output buffer that `appendText(of:)` lends it for the same call. Only floating-point
 //    values are passed, whose `write(to:)` does nothing but write to the sink, so nothing else
@@ -175,15 +176,25 @@ struct ModelStorage {
     }
 }
 
-// The scanner's one unsafe need: reading eight input bytes as one word, to look for the bytes that
-// end a string eight at a time (invariant 8: the load is bounds-checked before it is made, and the
-// word is a plain integer, valid for any bit pattern).
+// The scanner's one unsafe need: reading eight or sixteen input bytes at once, to look for the bytes
+// that end a string or a run of spaces without a byte-wise search (invariant 8: each load is
+// bounds-checked before it is made, and gives plain integers, valid for any bit pattern).
 extension Array where Element == UInt8 {
     /// The eight bytes at `offset`, little-endian, or `nil` when fewer than eight remain.
     @inline(__always)
     func word(at offset: Int) -> UInt64? {
         guard offset >= 0, offset <= count - 8 else { return nil }
         return withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+    }
+
+    /// The sixteen bytes at `offset` as two little-endian words, the first eight bytes in lane 0, or
+    /// `nil` when fewer than sixteen remain. A `SIMD2<UInt64>` takes one vector register on x86-64
+    /// (SSE2) and arm64 (NEON), so word-at-a-time tests on it cover sixteen bytes per instruction.
+    @inline(__always)
+    func block(at offset: Int) -> SIMD2<UInt64>? {
+        guard offset >= 0, offset <= count - 16 else { return nil }
+        let lanes = withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self) }
+        return SIMD2(UInt64(littleEndian: lanes[0]), UInt64(littleEndian: lanes[1]))
     }
 }
 

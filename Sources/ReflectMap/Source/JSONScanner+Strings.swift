@@ -21,24 +21,33 @@ extension JSONScanner {
         var hasEscapes = false
         var high: UInt8 = 0
         var highWords: UInt64 = 0
+        var highBlocks: SIMD2<UInt64> = .zero
         let count = bytes.count
         while position < count {
-            // Eight bytes at a time. The lowest flagged byte of a word is exactly the first `"`,
+            // Sixteen bytes at a time. The lowest flagged byte of a block is exactly the first `"`,
             // `\` or control character in it, so the loop lands on it without a byte-wise search.
             var byte: UInt8 = 0
-            if let word = bytes.word(at: position) {
-                let stops = Self.stopBits(word)
-                if stops == 0 {
-                    highWords |= word
-                    position += 8
+            if let block = bytes.block(at: position) {
+                let stops = Self.stopBits(block)
+                let (first, second) = (stops[0], stops[1])
+                if first | second == 0 {
+                    highBlocks |= block
+                    position += 16
                     continue
                 }
-                let offset = stops.trailingZeroBitCount / 8
-                highWords |= word & ((1 << (8 * UInt64(offset))) &- 1)
-                position += offset
+                // The bytes before the stop count towards `isASCII`; those after it do not.
+                if first != 0 {
+                    let offset = first.trailingZeroBitCount / 8
+                    highWords |= block[0] & ((1 << (8 * UInt64(offset))) &- 1)
+                    position += offset
+                } else {
+                    let offset = second.trailingZeroBitCount / 8
+                    highWords |= block[0] | (block[1] & ((1 << (8 * UInt64(offset))) &- 1))
+                    position += 8 + offset
+                }
                 byte = bytes[position]
             } else {
-                // Fewer than eight bytes remain: one at a time.
+                // Fewer than sixteen bytes remain: one at a time.
                 while position < count {
                     byte = bytes[position]
                     guard byte >= 0x20, byte != .quote, byte != .backslash else { break }
@@ -50,7 +59,7 @@ extension JSONScanner {
             index = position
             if byte == .quote {
                 index += 1
-                let isASCII = high < 0x80 && highWords & 0x8080_8080_8080_8080 == 0
+                let isASCII = high < 0x80 && (highWords | highBlocks[0] | highBlocks[1]) & 0x8080_8080_8080_8080 == 0
                 return StringSpan(start: start, end: position, hasEscapes: hasEscapes, isASCII: isASCII)
             } else if byte == .backslash {
                 hasEscapes = true
@@ -63,19 +72,19 @@ extension JSONScanner {
         throw error("Unterminated string", at: start - 1)
     }
 
-    /// The high bit of each of a word's bytes that is `"`, `\` or below 0x20, and possibly of bytes
-    /// after the first such one (the classic has-zero-byte and has-less-than tests: a borrow can
-    /// flag a later byte, never an earlier one), so the lowest bit set is exact.
+    /// The high bit of each of a block's bytes that is `"`, `\` or below 0x20, and possibly of bytes
+    /// after the first such one in its word (the classic has-zero-byte and has-less-than tests, on
+    /// each of the two words: a borrow can flag a later byte, never an earlier one), so the lowest
+    /// bit set is exact.
     @inline(__always)
-    private static func stopBits(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
+    private static func stopBits(_ block: SIMD2<UInt64>) -> SIMD2<UInt64> {
+        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101)
+        let quote = block ^ SIMD2(repeating: 0x2222_2222_2222_2222)
+        let backslash = block ^ SIMD2(repeating: 0x5C5C_5C5C_5C5C_5C5C)
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl) & highs
+        let hasControl = (block &- SIMD2(repeating: 0x2020_2020_2020_2020)) & ~block
+        return (hasQuote | hasBackslash | hasControl) & SIMD2(repeating: 0x8080_8080_8080_8080)
     }
 
     /// Validates and skips the string under the cursor.
