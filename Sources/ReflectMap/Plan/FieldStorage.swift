@@ -278,22 +278,17 @@ struct OutputBuffer: ~Copyable {
         // The digit count, by halving: at most five comparisons and four divisions by a constant.
         var digits = 1
         var high = value
-        if high >= 10_000_000_000_000_000 {
-            digits += 16
-            high /= 10_000_000_000_000_000
+        // Inlined with constant arguments, so each division is by a constant.
+        @inline(__always) func halve(by power: UInt64, digitsIn count: Int) {
+            if high >= power {
+                digits += count
+                high /= power
+            }
         }
-        if high >= 100_000_000 {
-            digits += 8
-            high /= 100_000_000
-        }
-        if high >= 10_000 {
-            digits += 4
-            high /= 10_000
-        }
-        if high >= 100 {
-            digits += 2
-            high /= 100
-        }
+        halve(by: 10_000_000_000_000_000, digitsIn: 16)
+        halve(by: 100_000_000, digitsIn: 8)
+        halve(by: 10_000, digitsIn: 4)
+        halve(by: 100, digitsIn: 2)
         if high >= 10 { digits += 1 }
         reserve(digits)
         let pairs = Self.digitPairs.utf8Start
