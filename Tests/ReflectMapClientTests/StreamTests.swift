@@ -27,7 +27,7 @@ struct StreamTests {
     @Test("Each line is delivered as it is sent: the server sends the next only once this one is acknowledged")
     func linesArriveOneByOne() async throws {
         // No clock: if lines were held back until the response ended, the first acknowledgement could never
-        // be sent, and the server would end the stream with index -1 after 20 s.
+        // be sent, and the server would end the stream with index -1 after 60 s.
         let key = UUID().uuidString
         let service = try service()
         var indices: [Int] = []

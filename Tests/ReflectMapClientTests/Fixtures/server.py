@@ -104,14 +104,14 @@ class Handler(BaseHTTPRequestHandler):
         elif name == "ndjson-lockstep":
             # /ndjson-lockstep/<key>/<count>: line i+1 is sent only once the client has acknowledged line i
             # with /ack/<key>/<i>, so the lines can only all arrive if each is delivered as it is sent. An
-            # acknowledgement that does not come within 20 s ends the stream with index -1.
+            # acknowledgement that does not come within 60 s ends the stream with index -1.
             key, count = parts[1], int(parts[2])
             self.start_chunked("application/x-ndjson")
             for i in range(count):
                 self.chunk((json.dumps({"index": i, "text": "line %d" % i}) + "\n").encode())
                 if i == count - 1:
                     break
-                deadline = time.time() + 20
+                deadline = time.time() + 60
                 while counts.get("ack-%s-%d" % (key, i), 0) == 0 and time.time() < deadline:
                     time.sleep(0.005)
                 if counts.get("ack-%s-%d" % (key, i), 0) == 0:
@@ -129,7 +129,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.chunk(((", " if i else "") + json.dumps({"index": i, "text": "element %d" % i})).encode())
                 if i == count - 1:
                     break
-                deadline = time.time() + 20
+                deadline = time.time() + 60
                 while counts.get("ack-%s-%d" % (key, i), 0) == 0 and time.time() < deadline:
                     time.sleep(0.005)
                 if counts.get("ack-%s-%d" % (key, i), 0) == 0:
