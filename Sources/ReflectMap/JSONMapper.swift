@@ -35,7 +35,7 @@ public struct JSONMapper: Sendable {
     public private(set) var adapters: [any JSONAdapter]
 
     /// The plans built for this configuration, shared by the mapper's copies.
-    private var cache: PlanCache
+    private(set) var cache: PlanCache
 
     /// Creates a mapper.
     ///

@@ -27,3 +27,13 @@ public protocol JSONPolymorphic: Mappable {
     /// The subtypes by discriminator value: `["dog": Dog.self, "cat": Cat.self]`.
     static var subtypes: [String: any Mappable.Type] { get }
 }
+
+extension JSONPolymorphic {
+    /// A polymorphic base, read through its discriminator.
+    public static var _mappableKind: MappableKind { .polymorphic }
+}
+
+extension JSONPolymorphic where Self: Actor {
+    /// An actor, which the mapper refuses whatever else it is.
+    public static var _mappableKind: MappableKind { .actor }
+}

@@ -80,7 +80,7 @@ public struct Nullable<Base: JSONAdapter>: JSONAdapter, BuilderBackedAdapter {
         return try base.write(value)
     }
 
-    func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         OptionalAdapter(wrapped: try base.makeTypeAdapter(builder, property: property))
     }
 }

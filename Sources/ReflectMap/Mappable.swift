@@ -47,6 +47,32 @@ public protocol Mappable: SendableMetatype {
     ///
     /// - Throws: Any error, to reject the model.
     func didFinishMapping() throws
+
+    /// What kind of mappable type this is, so that the mapper learns it from the conformance it
+    /// already has in hand instead of asking the runtime about other protocols. ReflectMap's own
+    /// extensions answer it for every type; do not implement it.
+    static var _mappableKind: MappableKind { get }
+}
+
+/// What kind of ``Mappable`` type a type is: a model, a ``JSONPolymorphic`` base, an array of
+/// models, or an actor, which the mapper refuses. Only ReflectMap's extensions make one.
+public struct MappableKind: Sendable, Equatable {
+    let rawValue: UInt8
+
+    static let model = MappableKind(rawValue: 0)
+    static let polymorphic = MappableKind(rawValue: 1)
+    static let array = MappableKind(rawValue: 2)
+    static let actor = MappableKind(rawValue: 3)
+}
+
+extension Mappable {
+    /// A model whose properties the mapper fills.
+    public static var _mappableKind: MappableKind { .model }
+}
+
+extension Mappable where Self: Actor {
+    /// An actor: its state is isolated, and writing its fields from outside would be a data race.
+    public static var _mappableKind: MappableKind { .actor }
 }
 
 extension Mappable {
@@ -56,7 +82,10 @@ extension Mappable {
 }
 
 /// An array of models is itself mappable, so `[Book].self` works wherever a response class is asked for.
-extension Array: Mappable where Element: Mappable {}
+extension Array: Mappable where Element: Mappable {
+    /// An array of models, which the mapper reads and writes element by element.
+    public static var _mappableKind: MappableKind { .array }
+}
 
 extension Mappable {
     /// Maps a JSON dictionary into a new instance: a shorthand for

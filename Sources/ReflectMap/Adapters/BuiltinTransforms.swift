@@ -193,7 +193,7 @@ public struct LossyArray<Element>: JSONAdapter, BuilderBackedAdapter {
         try JSONMapper().jsonValue(from: value)
     }
 
-    func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ArrayAdapter<Element>(element: try builder.adapter(for: Element.self, property: property), isLossy: true)
     }
 }

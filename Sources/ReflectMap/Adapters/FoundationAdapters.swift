@@ -22,7 +22,7 @@ import Foundation
 enum FoundationAdapters {
     /// The adapter for one of Foundation's reference types, or `nil` when `Value` is none of them
     /// (a subclass of one included, which may carry state the mapper does not know).
-    static func make<Value>(_ type: Value.Type, builder: PlanBuilder, property: String) throws -> AnyObject? {
+    static func make<Value>(_ type: Value.Type, builder: PlanBuilder, property: PropertyName) throws -> AnyObject? {
         switch ObjectIdentifier(Value.self) {
         case ObjectIdentifier(NSNumber.self):
             return NumberAdapter()

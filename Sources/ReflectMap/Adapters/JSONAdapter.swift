@@ -47,12 +47,12 @@ extension JSONAdapter {
     var valueType: Any.Type { Value.self }
 
     /// ``makeTypeAdapter(_:property:)`` for an adapter held as `any JSONAdapter`.
-    func makeErasedAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    func makeErasedAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         try makeTypeAdapter(builder, property: property)
     }
 
     /// The mapper's internal adapter for this one.
-    func makeTypeAdapter(_ builder: PlanBuilder, property: String) throws -> TypeAdapter<Value> {
+    func makeTypeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> TypeAdapter<Value> {
         if let backed = self as? any BuilderBackedAdapter,
            let adapter = try backed.makeAdapter(builder, property: property) as? TypeAdapter<Value> {
             return adapter
@@ -64,7 +64,7 @@ extension JSONAdapter {
 /// A built-in ``JSONAdapter`` that reads through the mapper's reader rather than a ``JSONValue``,
 /// so that it can use the plan's adapters and the report (``LossyArray``).
 protocol BuilderBackedAdapter {
-    func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject
+    func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject
 }
 
 /// Runs a user's ``JSONAdapter`` inside the mapper: the value under the cursor becomes a

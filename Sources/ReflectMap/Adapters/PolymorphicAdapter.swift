@@ -10,7 +10,7 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
     private let labels: [ObjectIdentifier: String]
     private let labelList: String
 
-    init(builder: PlanBuilder, property: String) throws {
+    init(builder: PlanBuilder, property: PropertyName) throws {
         typeKey = Base.typeKey
         base = try builder.modelAdapter(Base.self)
         var readers: [String: SubtypeReader] = [:]
@@ -19,11 +19,11 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
         for (label, subtype) in Base.subtypes {
             guard subtype is Base.Type else {
                 // A property declared as a subclass (`var dog: Dog`) reads only that subclass's own
-                // subtypes; its siblings are left out (finding F3). A type outside the hierarchy is
+                // subtypes; its siblings are left out . A type outside the hierarchy is
                 // a mistake in the list.
                 if let root, Self.isClass(subtype, below: root) { continue }
                 throw MappingError(.unsupportedType(
-                    type: "\(subtype) (listed in \(Base.self).subtypes but not a \(Base.self))", property: property
+                    type: "\(subtype) (listed in \(Base.self).subtypes but not a \(Base.self))", property: "\(property)"
                 ))
             }
             readers[label] = try Self.reader(for: subtype, builder: builder)

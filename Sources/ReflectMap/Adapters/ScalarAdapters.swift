@@ -112,16 +112,30 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
     }
 }
 
-/// Types with an adapter of their own: the scalars, `Optional`, `Array` and `Dictionary`.
+/// Types with an adapter of their own: the scalars, `Optional`, `Array`, `Set` and `Dictionary`.
 /// Resolving a property's type goes through these conformances, never through type names.
-protocol BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject
+protocol BuiltinAdapterProviding: SendableMetatype {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject
 }
+
+/// The built-in scalars by type identity, so that the builder finds them without asking the runtime
+/// about any conformance (the containers are generic, and the runtime answers for them quickly).
+let builtinScalars: [ObjectIdentifier: any BuiltinAdapterProviding.Type] = {
+    let scalars: [any BuiltinAdapterProviding.Type] = [
+        Int.self, Int8.self, Int16.self, Int32.self, Int64.self,
+        UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self,
+        Double.self, Float.self, Bool.self, String.self,
+        Decimal.self, URL.self, UUID.self, Data.self, Date.self, JSONValue.self,
+    ]
+    var table: [ObjectIdentifier: any BuiltinAdapterProviding.Type] = [:]
+    for scalar in scalars { table[ObjectIdentifier(scalar)] = scalar }
+    return table
+}()
 
 protocol IntegerAdapterProviding: FixedWidthInteger, BuiltinAdapterProviding {}
 
 extension IntegerAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Self>(
             read: { reader in try Coercion.integer(reader.readScalar(), &reader) },
             write: { value, writer in writer.writeInteger(value) }
@@ -141,7 +155,7 @@ extension UInt32: IntegerAdapterProviding {}
 extension UInt64: IntegerAdapterProviding {}
 
 extension Double: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Double>(
             read: { reader in try Coercion.floatingPoint(reader.readScalar(), &reader) },
             write: { value, writer in try writer.writeDouble(value) }
@@ -150,7 +164,7 @@ extension Double: BuiltinAdapterProviding {
 }
 
 extension Float: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Float>(
             read: { reader in try Coercion.floatingPoint(reader.readScalar(), &reader) },
             write: { value, writer in try writer.writeFloat(value) }
@@ -159,7 +173,7 @@ extension Float: BuiltinAdapterProviding {
 }
 
 extension Bool: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Bool>(
             read: { reader in try Coercion.bool(reader.readScalar(), &reader) },
             write: { value, writer in writer.writeBool(value) }
@@ -168,7 +182,7 @@ extension Bool: BuiltinAdapterProviding {
 }
 
 extension String: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<String>(
             read: { reader in try Coercion.string(reader.readScalar(), &reader) },
             write: { value, writer in writer.writeString(value) }
@@ -177,7 +191,7 @@ extension String: BuiltinAdapterProviding {
 }
 
 extension Decimal: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Decimal>(
             read: { reader in
                 // Exactly as written: a `Double` on the way would round `1.123456789123456789`.
@@ -191,7 +205,7 @@ extension Decimal: BuiltinAdapterProviding {
 }
 
 extension URL: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<URL>(
             read: { reader in try Coercion.parsed(reader.readScalar(), &reader, as: "URL") { URL(string: $0) } },
             write: { value, writer in writer.writeString(value.absoluteString) }
@@ -200,7 +214,7 @@ extension URL: BuiltinAdapterProviding {
 }
 
 extension UUID: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<UUID>(
             read: { reader in try Coercion.parsed(reader.readScalar(), &reader, as: "UUID") { UUID(uuidString: $0) } },
             write: { value, writer in writer.writeString(value.uuidString) }
@@ -209,7 +223,7 @@ extension UUID: BuiltinAdapterProviding {
 }
 
 extension Data: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Data>(
             read: { reader in
                 try Coercion.parsed(reader.readScalar(), &reader, as: "base64 Data") { Data(base64Encoded: $0) }
@@ -220,7 +234,7 @@ extension Data: BuiltinAdapterProviding {
 }
 
 extension Date: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Date>(
             read: { reader in
                 let json: Any
@@ -243,7 +257,7 @@ extension Date: BuiltinAdapterProviding {
 }
 
 extension JSONValue: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<JSONValue>(
             read: { reader in
                 if let value = try reader.readJSONValue() { return value }
@@ -255,33 +269,33 @@ extension JSONValue: BuiltinAdapterProviding {
 }
 
 extension Optional: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         OptionalAdapter<Wrapped>(wrapped: try builder.adapter(for: Wrapped.self, property: property))
     }
 }
 
 extension Array: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         if Element.self == Any.self { return PassThroughAdapter<[Element]>() }
         return ArrayAdapter<Element>(element: try builder.adapter(for: Element.self, property: property))
     }
 }
 
 extension Dictionary: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         if Key.self == String.self {
             if Value.self == Any.self { return PassThroughAdapter<[Key: Value]>() }
             return DictionaryAdapter<StringKeys, Value>(keys: StringKeys(), value: try builder.adapter(for: Value.self, property: property))
         }
         guard let keys = DictionaryKeyCodec<Key>.make() else {
-            throw MappingError(.unsupportedType(type: String(describing: Self.self), property: property))
+            throw MappingError(.unsupportedType(type: String(describing: Self.self), property: "\(property)"))
         }
         return DictionaryAdapter(keys: keys, value: try builder.adapter(for: Value.self, property: property))
     }
 }
 
 extension Set: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: String) throws -> AnyObject {
+    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         SetAdapter<Element>(element: try builder.adapter(for: Element.self, property: property))
     }
 }

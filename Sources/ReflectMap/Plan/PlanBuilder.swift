@@ -2,61 +2,130 @@ import Foundation
 
 /// Works out the adapters and plans for a type, and everything it contains.
 ///
-/// Types are resolved through protocol conformances and the mapper's registry, never through type
-/// names, first match wins:
+/// Types are resolved through protocol conformances, type identity and the mapper's registry, never
+/// through type names. Each question a type has not been asked before makes the runtime scan every
+/// protocol-conformance record of every loaded image, so the builder asks as few as it can:
+/// - the registry and the built-in scalars are found by type identity, with no question at all;
+/// - the metadata kind (class, struct, enum, optional) says which protocols can apply, and they are
+///   asked most likely first;
+/// - a `Mappable` type says through that one conformance whether it is a model, a polymorphic base,
+///   an array of models or an actor (`Mappable._mappableKind`);
+/// - every adapter made is kept with the plans, so a type met in one model is not resolved again.
+///
+/// First match wins:
 /// 1. an adapter registered with the mapper for exactly that type (``JSONAdapter``);
-/// 2. the built-in scalars and collections (`BuiltinAdapterProviding`, including `Optional`, `Array`,
-///    `Set` and `Dictionary`, which recurse into their element types);
-/// 3. `Any` (raw JSON);
-/// 4. Foundation's reference types (`NSNumber`, `NSString`, …: `FoundationAdapters`);
-/// 5. ``JSONPropertyWrapper`` types, through their wrapped value;
-/// 6. ``JSONPolymorphic`` models, chosen by their discriminator;
-/// 7. `Mappable` models, which get a ``TypePlan``;
-/// 8. any other `RawRepresentable` type whose raw value is supported, through its raw value;
-/// 9. any other `Decodable` or `Encodable` type, through `JSONDecoder` and `JSONEncoder`.
+/// 2. the built-in scalars, `Any` (raw JSON) and Foundation's reference types (`NSNumber`, …);
+/// 3. by kind:
+///    - an optional: `Optional`'s adapter, around its wrapped type's;
+///    - a struct or class: a `Mappable` model (a ``JSONPolymorphic`` base chosen by its
+///      discriminator, `[Model]` element by element); else `Array`, `Set` and `Dictionary`;
+///      else a ``JSONPropertyWrapper``, through its wrapped value; else a `RawRepresentable` type
+///      whose raw value is supported; else `Decodable`/`Encodable`, through `JSONDecoder` and
+///      `JSONEncoder`;
+///    - an enum: `RawRepresentable` first, then the same list;
+///    - anything else (an existential, a tuple, a function): the same list.
 /// Anything else cannot be filled, and the build throws an error naming the property.
 ///
 /// A builder is used under ``PlanCache``'s lock and thrown away; only a successful build is kept.
 final class PlanBuilder {
     let translator: KeyTranslator
     let registry: AdapterRegistry
-    private(set) var plans: [ObjectIdentifier: TypePlan]
+    /// The cache's plans and adapters when the build began; read only, so they are never copied.
+    private let publishedPlans: [ObjectIdentifier: TypePlan]
+    private let publishedAdapters: [ObjectIdentifier: AnyObject]
+    /// What this build made, which the cache publishes if the build succeeds.
+    private(set) var newPlans: [ObjectIdentifier: TypePlan] = [:]
+    private(set) var newAdapters: [ObjectIdentifier: AnyObject] = [:]
 
-    init(translator: KeyTranslator, registry: AdapterRegistry, plans: [ObjectIdentifier: TypePlan]) {
+    init(
+        translator: KeyTranslator, registry: AdapterRegistry, plans: [ObjectIdentifier: TypePlan],
+        adapters: [ObjectIdentifier: AnyObject]
+    ) {
         self.translator = translator
         self.registry = registry
-        self.plans = plans
+        self.publishedPlans = plans
+        self.publishedAdapters = adapters
     }
 
     /// The adapter for values of type `Value`; `property` names the owner in errors.
-    func adapter<Value>(for type: Value.Type, property: String) throws -> TypeAdapter<Value> {
-        let made: AnyObject
-        if let registered = registry[ObjectIdentifier(Value.self)] {
-            made = try registered.makeErasedAdapter(self, property: property)
-        } else if let builtin = Value.self as? any BuiltinAdapterProviding.Type {
-            made = try builtin.makeAdapter(self, property: property)
-        } else if Value.self == Any.self {
-            made = PassThroughAdapter<Any>()
-        } else if let foundation = try FoundationAdapters.make(Value.self, builder: self, property: property) {
-            made = foundation
-        } else if let wrapper = Value.self as? any JSONPropertyWrapper.Type {
-            made = try propertyWrapperAdapter(wrapper, property: property)
-        } else if let polymorphic = Value.self as? any JSONPolymorphic.Type {
-            made = try polymorphicAdapter(polymorphic, property: property)
-        } else if let model = Value.self as? any Mappable.Type {
-            made = try erasedModelAdapter(model)
-        } else if let raw = Value.self as? any RawRepresentable.Type,
-                  let adapter = try? rawValueAdapter(raw, property: property) {
-            made = adapter
-        } else if let codable = CodableAdapter<Value>.make() {
-            made = codable
-        } else {
-            throw MappingError(.unsupportedType(type: String(describing: Value.self), property: property))
+    func adapter<Value>(for type: Value.Type, property: PropertyName) throws -> TypeAdapter<Value> {
+        let identifier = ObjectIdentifier(Value.self)
+        if let known = (newAdapters[identifier] ?? publishedAdapters[identifier]) as? TypeAdapter<Value> { return known }
+        guard let adapter = try resolve(Value.self, property: property) as? TypeAdapter<Value> else {
+            throw MappingError(.unsupportedType(type: String(describing: Value.self), property: "\(property)"))
         }
-        guard let adapter = made as? TypeAdapter<Value> else {
-            throw MappingError(.unsupportedType(type: String(describing: Value.self), property: property))
-        }
+        // Adapters hold no state of their own, and a failed resolution throws before this, so a type's
+        // adapter serves every later property of that type.
+        newAdapters[identifier] = adapter
         return adapter
+    }
+
+    private func resolve<Value>(_ type: Value.Type, property: PropertyName) throws -> AnyObject {
+        let identifier = ObjectIdentifier(Value.self)
+        if let registered = registry[identifier] { return try registered.makeErasedAdapter(self, property: property) }
+        if let scalar = builtinScalars[identifier] { return try scalar.makeAdapter(self, property: property) }
+        if Value.self == Any.self { return PassThroughAdapter<Any>() }
+        if let foundation = try FoundationAdapters.make(Value.self, builder: self, property: property) { return foundation }
+        switch TypeKind(of: Value.self) {
+        case .optional:
+            if let builtin = Value.self as? any BuiltinAdapterProviding.Type {
+                return try builtin.makeAdapter(self, property: property)
+            }
+        case .struct, .class:
+            if let model = Value.self as? any Mappable.Type, let made = try mappableAdapter(model, property: property) {
+                return made
+            }
+        case .enum:
+            if let raw = try rawValueAdapter(Value.self, property: property) { return raw }
+        case .other:
+            break
+        }
+        return try conformanceAdapter(Value.self, property: property)
+    }
+
+    /// The rest of the list, for a type its kind did not settle.
+    private func conformanceAdapter<Value>(_ type: Value.Type, property: PropertyName) throws -> AnyObject {
+        if let builtin = Value.self as? any BuiltinAdapterProviding.Type {
+            return try builtin.makeAdapter(self, property: property)
+        }
+        if let wrapper = Value.self as? any JSONPropertyWrapper.Type {
+            return try propertyWrapperAdapter(wrapper, property: property)
+        }
+        if TypeKind(of: Value.self) == .other, let model = Value.self as? any Mappable.Type,
+           let made = try mappableAdapter(model, property: property) {
+            return made
+        }
+        if TypeKind(of: Value.self) != .enum, let raw = try rawValueAdapter(Value.self, property: property) {
+            return raw
+        }
+        if let codable = CodableAdapter<Value>.make() { return codable }
+        throw MappingError(.unsupportedType(type: String(describing: Value.self), property: "\(property)"))
+    }
+
+    /// The adapter of a `Mappable` type, by what its conformance says it is; `nil` for an array of
+    /// models, which `Array`'s own adapter reads element by element.
+    private func mappableAdapter(_ model: any Mappable.Type, property: PropertyName) throws -> AnyObject? {
+        switch model._mappableKind {
+        case .array:
+            return nil
+        case .polymorphic:
+            return try polymorphicAdapter(model, property: property)
+        default:
+            // A subclass may add `JSONPolymorphic` to a model whose `Mappable` conformance it inherits;
+            // only a class with a superclass can, so only those are asked.
+            if let subclass = model as? AnyClass, _getSuperclass(subclass) != nil,
+               let polymorphic = model as? any JSONPolymorphic.Type {
+                return try polymorphicBaseAdapter(polymorphic, property: property)
+            }
+            return try erasedModelAdapter(model)
+        }
+    }
+
+    /// The raw-value adapter of a `RawRepresentable` type, or `nil` when it is none or its raw value
+    /// has no adapter.
+    private func rawValueAdapter<Value>(_ type: Value.Type, property: PropertyName) throws -> AnyObject? {
+        guard let raw = Value.self as? any RawRepresentable.Type else { return nil }
+        return try? rawRepresentableAdapter(raw, property: property)
     }
 
     /// The plain model adapter, never a polymorphic one: for a polymorphic type's subtypes.
@@ -68,11 +137,16 @@ final class PlanBuilder {
         try modelAdapter(Model.self)
     }
 
-    private func polymorphicAdapter<Base: JSONPolymorphic>(_ type: Base.Type, property: String) throws -> AnyObject {
+    private func polymorphicAdapter(_ type: any Mappable.Type, property: PropertyName) throws -> AnyObject? {
+        guard let polymorphic = type as? any JSONPolymorphic.Type else { return try erasedModelAdapter(type) }
+        return try polymorphicBaseAdapter(polymorphic, property: property)
+    }
+
+    private func polymorphicBaseAdapter<Base: JSONPolymorphic>(_ type: Base.Type, property: PropertyName) throws -> AnyObject {
         try PolymorphicAdapter<Base>(builder: self, property: property)
     }
 
-    private func rawValueAdapter<Value: RawRepresentable>(_ type: Value.Type, property: String) throws -> AnyObject {
+    private func rawRepresentableAdapter<Value: RawRepresentable>(_ type: Value.Type, property: PropertyName) throws -> AnyObject {
         RawValueAdapter<Value>(raw: try adapter(for: Value.RawValue.self, property: property))
     }
 
@@ -80,25 +154,25 @@ final class PlanBuilder {
     /// worked out, so a model that contains itself (`var children: [Node]`) refers to its own plan.
     func plan<Model: Mappable>(for type: Model.Type) throws -> TypePlan {
         let identifier = ObjectIdentifier(Model.self)
-        if let existing = plans[identifier] { return existing }
-        // An actor's state is isolated; writing its fields from outside would be a data race.
-        if Model.self is any Actor.Type {
+        if let existing = newPlans[identifier] ?? publishedPlans[identifier] { return existing }
+        if Model._mappableKind == .actor {
             throw MappingError(.unsupportedType(type: String(describing: Model.self), property: String(describing: Model.self)))
         }
-        let isClass = Model.self is AnyClass
-        let plan = TypePlan(typeName: String(describing: Model.self), isClass: isClass)
-        plans[identifier] = plan
+        let isClass = TypeKind(of: Model.self) == .class
+        let plan = TypePlan(modelType: Model.self, isClass: isClass)
+        newPlans[identifier] = plan
 
         // A prototype instance gives the keys that `@JSONKey` wrappers carry.
         var prototype = Model()
         var fields: [FieldAccessor] = []
-        let isObservable = StoredPropertyName.isObservable(Model.self)
+        let stored = FieldStorage.storedFields(of: Model.self)
+        // An `@Observable` class holds the registrar the macro adds; it is state, not data.
+        let isObservable = isClass && stored.contains { StoredPropertyName.isObservationRegistrar($0.type) }
         try FieldStorage.withStorage(of: &prototype, isClass: isClass) { storage in
-            for field in FieldStorage.storedFields(of: Model.self) {
-                // An `@Observable` class's registrar is state, not data.
+            for field in stored {
                 if isObservable && StoredPropertyName.isObservationRegistrar(field.type) { continue }
                 let name = StoredPropertyName(of: field, isObservable: isObservable)
-                if let accessor = try accessor(for: field, named: name, in: plan, prototype: storage) {
+                if let accessor = try accessor(for: field, named: name, of: Model.self, prototype: storage) {
                     fields.append(accessor)
                 }
             }
@@ -108,22 +182,23 @@ final class PlanBuilder {
     }
 
     private func accessor(
-        for field: FieldStorage.StoredField, named name: StoredPropertyName, in plan: TypePlan, prototype: ModelStorage
+        for field: FieldStorage.StoredField, named name: StoredPropertyName, of owner: Any.Type, prototype: ModelStorage
     ) throws -> (FieldAccessor)? {
         // `lazy var` storage is computed on demand, and weak or unowned storage is not a plain value.
         if field.name.hasPrefix("$__lazy_storage_$_") || !field.isStrong { return nil }
-        let property = "\(plan.typeName).\(name.property)"
-        if let wrapper = field.type as? any PropertyWrapperField.Type {
+        let property = PropertyName(name.property, of: owner)
+        // Only wrapper storage (`_name`) can be ReflectMap's own wrappers; other fields are not asked.
+        if name.isWrapper, let wrapper = field.type as? any PropertyWrapperField.Type {
             return try wrapper.makeAccessor(field: field, property: property, name: name.property, prototype: prototype, builder: self)
         }
         func make<Value>(_ type: Value.Type) throws -> FieldAccessor {
             let adapter: TypeAdapter<Value>
             do {
                 adapter = try self.adapter(for: Value.self, property: property)
-            } catch let error as MappingError where name.isWrapper && error.kind == .unsupportedType(type: String(describing: Value.self), property: property) {
+            } catch let error as MappingError where name.isWrapper && error.kind == .unsupportedType(type: String(describing: Value.self), property: "\(property)") {
                 // Name the wrapper as what it is, and say how to make it mappable.
                 throw MappingError(.unsupportedType(
-                    type: "\(Value.self) (a property wrapper that is neither Codable nor a JSONPropertyWrapper)", property: property
+                    type: "\(Value.self) (a property wrapper that is neither Codable nor a JSONPropertyWrapper)", property: "\(property)"
                 ))
             }
             return Field<Value>(
@@ -142,16 +217,16 @@ protocol PropertyWrapperField {
     /// The accessor for the wrapped property; `property` is `Owner.name`, as errors spell it, and
     /// `name` is the property's name, without the storage's `_`.
     static func makeAccessor(
-        field: FieldStorage.StoredField, property: String, name: String, prototype: ModelStorage, builder: PlanBuilder
+        field: FieldStorage.StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
     ) throws -> (FieldAccessor)?
 }
 
 extension JSONKey: PropertyWrapperField {
     static func makeAccessor(
-        field: FieldStorage.StoredField, property: String, name: String, prototype: ModelStorage, builder: PlanBuilder
+        field: FieldStorage.StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
     ) throws -> (FieldAccessor)? {
         guard let location = FieldLocation(wrapped: field, in: Self.self, at: \Self.wrappedValue) else {
-            throw MappingError(.unsupportedType(type: String(describing: Self.self), property: property))
+            throw MappingError(.unsupportedType(type: String(describing: Self.self), property: "\(property)"))
         }
         let wrapper = prototype.load(Self.self, from: field)
         let keys = ([wrapper.key] + wrapper.alternates).map { wrapper.isPath ? FieldKey(path: $0) : FieldKey($0) }
@@ -166,10 +241,10 @@ extension JSONKey: PropertyWrapperField {
 
 extension JSONTransform: PropertyWrapperField {
     static func makeAccessor(
-        field: FieldStorage.StoredField, property: String, name: String, prototype: ModelStorage, builder: PlanBuilder
+        field: FieldStorage.StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
     ) throws -> (FieldAccessor)? {
         guard let location = FieldLocation(wrapped: field, in: Self.self, at: \Self.wrappedValue) else {
-            throw MappingError(.unsupportedType(type: String(describing: Self.self), property: property))
+            throw MappingError(.unsupportedType(type: String(describing: Self.self), property: "\(property)"))
         }
         let wrapper = prototype.load(Self.self, from: field)
         return Field<Adapter.Value>(
@@ -183,7 +258,7 @@ extension JSONTransform: PropertyWrapperField {
 
 extension JSONIgnored: PropertyWrapperField {
     static func makeAccessor(
-        field: FieldStorage.StoredField, property: String, name: String, prototype: ModelStorage, builder: PlanBuilder
+        field: FieldStorage.StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
     ) throws -> (FieldAccessor)? {
         nil
     }

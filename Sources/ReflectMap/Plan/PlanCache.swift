@@ -13,8 +13,10 @@ import Foundation
 final class PlanCache: @unchecked Sendable {
     // A recursive lock, so that a model whose `init()` itself maps JSON cannot deadlock.
     private let lock = NSRecursiveLock()
-    private var adapters: [ObjectIdentifier: AnyObject] = [:]
     private var plans: [ObjectIdentifier: TypePlan] = [:]
+    /// Every adapter the builds resolved, by the type it converts: a type met in one model is
+    /// never resolved again in the next.
+    private var resolved: [ObjectIdentifier: AnyObject] = [:]
     /// The adapters registered with the mapper, by the type they convert.
     let registry: AdapterRegistry
 
@@ -31,13 +33,10 @@ final class PlanCache: @unchecked Sendable {
     func adapter<Value>(for type: Value.Type, translator: KeyTranslator) throws -> TypeAdapter<Value> {
         lock.lock()
         defer { lock.unlock() }
-        let identifier = ObjectIdentifier(Value.self)
-        if let cached = adapters[identifier] as? TypeAdapter<Value> { return cached }
-        let adapter = try build(translator: translator) { builder in
-            try builder.adapter(for: Value.self, property: String(describing: Value.self))
+        if let cached = resolved[ObjectIdentifier(Value.self)] as? TypeAdapter<Value> { return cached }
+        return try build(translator: translator) { builder in
+            try builder.adapter(for: Value.self, property: PropertyName(topLevel: Value.self))
         }
-        adapters[identifier] = adapter
-        return adapter
     }
 
     /// The plan for a model's runtime type, which may be a subclass no plan has seen: a value held in
@@ -54,17 +53,18 @@ final class PlanCache: @unchecked Sendable {
 
     /// Runs a build under the lock and publishes its plans, or none if it fails.
     private func build<Result>(translator: KeyTranslator, _ body: (PlanBuilder) throws -> Result) throws -> Result {
-        let builder = PlanBuilder(translator: translator, registry: registry, plans: plans)
+        let builder = PlanBuilder(translator: translator, registry: registry, plans: plans, adapters: resolved)
         let result: Result
         do {
             result = try body(builder)
         } catch {
             // Plans of a failed build were never published; break their cycles so they are freed.
-            for (identifier, plan) in builder.plans where plans[identifier] == nil { plan.tearDown() }
+            for plan in builder.newPlans.values { plan.tearDown() }
             throw error
         }
         // Keep plans a nested build (a model whose init() maps JSON) may have published meanwhile.
-        plans.merge(builder.plans) { current, _ in current }
+        plans.merge(builder.newPlans) { current, _ in current }
+        resolved.merge(builder.newAdapters) { current, _ in current }
         return result
     }
 }

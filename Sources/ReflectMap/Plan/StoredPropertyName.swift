@@ -17,8 +17,9 @@ import Observation
 ///      and most hand-written ones).
 /// 2. **An `@Observable` class's tracked storage.** The macro turns `var name` into a computed property
 ///    over `_name`, of the property's own type, and adds `_$observationRegistrar`. In a class that
-///    conforms to `Observable`, every field whose name starts with `_` is such storage, and the
-///    registrar is skipped.
+///    holds an `ObservationRegistrar` (as the macro's classes do), every field whose name starts with
+///    `_` is such storage, and the registrar is skipped. The registrar is found among the stored
+///    fields, which asks the runtime no conformance question.
 ///
 /// Any other field keeps its name: `var _id: String` reads the key `_id`, and so does a HAL-style
 /// `var _links: Links`, whose type has no `wrappedValue`. A wrapper that keeps its value in some other
@@ -56,16 +57,6 @@ struct StoredPropertyName {
     static func isPropertyWrapper(_ type: Any.Type) -> Bool {
         if type is any PropertyWrapperField.Type || type is any JSONPropertyWrapper.Type { return true }
         return FieldStorage.storedFields(of: type).contains { $0.name == "wrappedValue" }
-    }
-
-    /// Whether a model is an `@Observable` class.
-    static func isObservable(_ type: Any.Type) -> Bool {
-        #if canImport(Observation)
-        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-            return type is any Observable.Type
-        }
-        #endif
-        return false
     }
 
     /// Whether a field is an `@Observable` class's registrar, which is state, not data.

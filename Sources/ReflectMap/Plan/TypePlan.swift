@@ -10,7 +10,8 @@
 /// its owner tears it down: a recursive model's plan refers to itself through its fields, so the
 /// cache that owns it breaks that cycle when it goes away.
 final class TypePlan: @unchecked Sendable {
-    let typeName: String
+    /// The model type, named in errors.
+    let modelType: Any.Type
     let isClass: Bool
     /// Properties filled from JSON.
     private(set) var fillable: [FieldAccessor] = []
@@ -30,10 +31,13 @@ final class TypePlan: @unchecked Sendable {
     /// The fillable properties' keys, pre-encoded for the byte route.
     private(set) var keyTable = KeyTable(keys: [])
 
-    init(typeName: String, isClass: Bool) {
-        self.typeName = typeName
+    init(modelType: Any.Type, isClass: Bool) {
+        self.modelType = modelType
         self.isClass = isClass
     }
+
+    /// The model type's name, spelled out only when an error needs it (see ``PropertyName``).
+    var typeName: String { String(describing: modelType) }
 
     /// Called once by `PlanBuilder`, before the plan is published.
     func install(_ fields: [FieldAccessor]) {

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The cold-path benchmark: what an app pays the first time it maps each of its model types.
+#
+# - Many types: N model types in chains of four, declared twice (ReflectMap final classes, and Codable
+#   structs with the same fields, decoded by JSONDecoder with .convertFromSnakeCase and .iso8601), one
+#   document per chain. Each process maps every document once (first pass) and again (second pass).
+# - The four benchmark payloads: the first and second call in a fresh process, file already in memory.
+#
+# One measurement per process (a loop in one process would measure only its first iteration cold); each
+# figure is the median of several processes. The models are generated (generate.py) into .build-cold/.
+#
+#   Benchmarks/Cold/run.sh            N = 100, 400 and 1,600, seven processes per figure
+#   Benchmarks/Cold/run.sh --smoke    N = 20, one process per figure (CI: builds, runs, checks results)
+set -euo pipefail
+cd "$(dirname "$0")"
+sizes=(100 400 1600)
+runs=7
+if [ "${1:-}" = "--smoke" ]; then sizes=(20); runs=1; fi
+work=../../.build-cold
+python3 generate.py "$work" ../.. "${sizes[@]}"
+swift build -c release --package-path "$work" > "$work/build.log" 2>&1 || { tail -40 "$work/build.log"; exit 1; }
+bin=$(swift build -c release --package-path "$work" --show-bin-path)
+results=$(mktemp)
+trap 'rm -f "$results"' EXIT
+for n in "${sizes[@]}"; do
+    for mode in reflectmap decoder prepared; do
+        for _ in $(seq "$runs"); do echo "set $n $mode $("$bin/cold-$n" "$mode")" >> "$results"; done
+    done
+done
+for payload in twitter citm_catalog canada github_events; do
+    for mode in reflectmap decoder; do
+        for _ in $(seq "$runs"); do
+            echo "payload $payload $mode $("$bin/cold-payloads" "$payload" "$mode" ../Payloads)" >> "$results"
+        done
+    done
+done
+python3 - "$results" <<'PY'
+import statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    kind, name, mode, *figures = line.split()
+    rows.setdefault((kind, name, mode), []).append([float(f) for f in figures])
+def median(kind, name, mode, column):
+    return statistics.median(r[column] for r in rows[(kind, name, mode)])
+print("Many model types, each document mapped once per pass; median ms of separate processes.\n")
+print("| types | ReflectMap first | ReflectMap second | first ÷ second | first use per type | JSONDecoder first | JSONDecoder second | ReflectMap first ÷ JSONDecoder first | prepare(_:) | first after prepare |")
+print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+for name in sorted({n for k, n, _ in rows if k == "set"}, key=int):
+    f, s = median("set", name, "reflectmap", 0), median("set", name, "reflectmap", 1)
+    df, ds = median("set", name, "decoder", 0), median("set", name, "decoder", 1)
+    p, pf = median("set", name, "prepared", 2), median("set", name, "prepared", 0)
+    per = (f - s) / int(name)
+    print(f"| {int(name):,} | {f / 1000:,.2f} | {s / 1000:,.2f} | {f / s:.2f} | {per:,.1f} µs | {df / 1000:,.2f} | {ds / 1000:,.2f} | **{f / df:.2f}×** | {p / 1000:,.2f} | {pf / 1000:,.2f} |")
+print("\nThe benchmark payloads in a fresh process; median µs of separate processes.\n")
+print("| payload | ReflectMap first | JSONDecoder first | ReflectMap first ÷ JSONDecoder first | ReflectMap second | JSONDecoder second |")
+print("|---|---:|---:|---:|---:|---:|")
+for name in ["twitter", "citm_catalog", "canada", "github_events"]:
+    f, s = median("payload", name, "reflectmap", 0), median("payload", name, "reflectmap", 1)
+    df, ds = median("payload", name, "decoder", 0), median("payload", name, "decoder", 1)
+    print(f"| {name} | {f:,.0f} | {df:,.0f} | **{f / df:.2f}×** | {s:,.0f} | {ds:,.0f} |")
+PY

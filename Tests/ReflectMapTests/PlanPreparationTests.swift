@@ -1,0 +1,127 @@
+import Foundation
+import ReflectMap
+import Testing
+
+// Plans built ahead of first use with `prepare(_:)`, and built at once by many tasks through one
+// shared cache.
+
+/// Counts the instances made of each model type, behind a lock: a plan build makes one prototype of
+/// each model type it meets, and mapping makes one instance per object.
+final class InstanceCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    func made(_ name: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        counts[name, default: 0] += 1
+    }
+
+    subscript(name: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts[name, default: 0]
+    }
+}
+
+let preparationCounter = InstanceCounter()
+
+final class PreparedInvoice: Mappable {
+    var number = ""
+    var lines: [PreparedLine] = []
+    var customer: PreparedCustomer?
+    required init() { preparationCounter.made("invoice") }
+}
+
+final class PreparedLine: Mappable {
+    var sku = ""
+    var quantity = 0
+    required init() { preparationCounter.made("line") }
+}
+
+struct PreparedCustomer: Mappable {
+    var name = ""
+    init() { preparationCounter.made("customer") }
+}
+
+final class PreparedWithClosure: Mappable {
+    var id = 0
+    var onChange: () -> Void = {}
+    required init() {}
+}
+
+struct PreparedWithUnsupportedChild: Mappable {
+    var items: [PreparedWithClosure] = []
+}
+
+actor PreparedActor: Mappable {
+    var count = 0
+    init() {}
+}
+
+@Suite("Preparing plans ahead of first use", .serialized)
+struct PlanPreparationTests {
+    /// A mapper with a translator of its own, so its plan cache starts empty.
+    private func freshMapper(_ name: String) -> JSONMapper {
+        JSONMapper(keyTranslator: .custom(name: name) { KeyTranslator.snakeCase.key(for: $0) })
+    }
+
+    @Test("prepare builds every plan a later map uses, so the map builds none")
+    func prepareBuildsWhatMapUses() throws {
+        let mapper = freshMapper("prepare-builds")
+        let before = (preparationCounter["invoice"], preparationCounter["line"], preparationCounter["customer"])
+        try mapper.prepare([PreparedInvoice.self])
+        // One prototype of each model type the invoice contains, and nothing else.
+        #expect(preparationCounter["invoice"] == before.0 + 1)
+        #expect(preparationCounter["line"] == before.1 + 1)
+        #expect(preparationCounter["customer"] == before.2 + 1)
+
+        let document = json(#"{"number": "A-1", "lines": [{"sku": "x", "quantity": 2}], "customer": {"name": "Ada"}}"#)
+        let invoice = try mapper.map(PreparedInvoice.self, from: document)
+        #expect(invoice.lines.first?.quantity == 2 && invoice.customer?.name == "Ada")
+        // The map made only the models the document holds: no prototype, so no plan was built.
+        #expect(preparationCounter["invoice"] == before.0 + 2)
+        #expect(preparationCounter["line"] == before.1 + 2)
+        #expect(preparationCounter["customer"] == before.2 + 2)
+
+        // A copy of the mapper shares the prepared plans.
+        var copy = mapper
+        copy.mode = .strict
+        _ = try copy.map([PreparedLine].self, from: json(#"[{"sku": "y", "quantity": 1}]"#))
+        #expect(preparationCounter["line"] == before.1 + 3)
+    }
+
+    @Test("Without prepare, the first map builds the plans: a prototype of each model type")
+    func firstMapBuildsPlans() throws {
+        let mapper = freshMapper("first-map-builds")
+        let before = preparationCounter["line"]
+        _ = try mapper.map(PreparedLine.self, from: json(#"{"sku": "z", "quantity": 3}"#))
+        #expect(preparationCounter["line"] == before + 2)
+    }
+
+    @Test("prepare throws the unsupported-type error that mapping would throw, naming the property")
+    func prepareThrowsWhatMapThrows() throws {
+        let prepared = mappingError { try freshMapper("prepare-throws").prepare([PreparedWithUnsupportedChild.self]) }
+        let mapped = mappingError { _ = try freshMapper("map-throws").map(PreparedWithUnsupportedChild.self, from: json("{}")) }
+        #expect(prepared?.kind == .unsupportedType(type: "() -> ()", property: "PreparedWithClosure.onChange"))
+        #expect(prepared?.kind == mapped?.kind)
+    }
+
+    @Test("prepare stops at the first type that cannot be mapped, and keeps the types before it")
+    func preparesUpToTheFirstFailure() throws {
+        let mapper = freshMapper("prepare-partial")
+        let before = preparationCounter["line"]
+        #expect(throws: MappingError.self) { try mapper.prepare([PreparedLine.self, PreparedWithClosure.self]) }
+        #expect(preparationCounter["line"] == before + 1)
+        _ = try mapper.map(PreparedLine.self, from: json(#"{"sku": "k", "quantity": 1}"#))
+        #expect(preparationCounter["line"] == before + 2)
+    }
+
+    @Test("An actor is refused, by prepare and by map alike")
+    func actorsAreRefused() {
+        let prepared = mappingError { try freshMapper("actor-prepare").prepare([PreparedActor.self]) }
+        let mapped = mappingError { _ = try freshMapper("actor-map").map(PreparedActor.self, from: json("{}")) }
+        #expect(prepared?.kind == .unsupportedType(type: "PreparedActor", property: "PreparedActor"))
+        #expect(mapped?.kind == prepared?.kind)
+    }
+}
