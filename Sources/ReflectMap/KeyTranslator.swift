@@ -83,6 +83,23 @@ public struct KeyTranslator: Sendable {
 
     private static func joined(_ name: String, _ separator: String, _ wordCase: WordCase) -> String {
         let split = NameWords(name)
+        if split.isASCII {
+            // Nearly every Swift property name: the case changes are byte arithmetic, with no Unicode
+            // case tables.
+            var key = Array(split.prefix.utf8)
+            for (index, word) in split.words.enumerated() {
+                if index > 0 { key.append(contentsOf: separator.utf8) }
+                for (offset, byte) in word.utf8.enumerated() {
+                    switch wordCase {
+                    case .lower: key.append(ASCII.lowered(byte))
+                    case .upper: key.append(ASCII.uppered(byte))
+                    case .capitalized: key.append(offset == 0 ? ASCII.uppered(byte) : byte)
+                    }
+                }
+            }
+            key.append(contentsOf: split.suffix.utf8)
+            return String(decoding: key, as: UTF8.self)
+        }
         let words: [String]
         switch wordCase {
         case .lower: words = split.words.map { $0.lowercased() }
@@ -98,47 +115,75 @@ public struct KeyTranslator: Sendable {
     }
 }
 
+/// ASCII letter tests and case changes on UTF-8 bytes.
+private enum ASCII {
+    static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+    static func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+    static func lowered(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte + 0x20 : byte }
+    static func uppered(_ byte: UInt8) -> UInt8 { isLower(byte) ? byte - 0x20 : byte }
+}
+
 /// A property name split into words, acronym-aware: `profileImageURL` → `profile`, `Image`, `URL`;
 /// `URLString` → `URL`, `String`; `line2Text` → `line2`, `Text`. Leading and trailing underscores
 /// are kept apart as a prefix and a suffix, which translators put back unchanged, as `JSONEncoder`'s
 /// `convertToSnakeCase` does (`__oneTwo_` → `__one_two_`). Separators inside the name (`_`, `-`,
 /// `.`, space) also split.
+///
+/// One rule, applied to the name's UTF-8 bytes when it is all ASCII (nearly always, and with no
+/// grapheme breaking) and to its characters otherwise.
 package struct NameWords {
     package var prefix = ""
     package var words: [String] = []
     package var suffix = ""
+    /// Whether the name is all ASCII, so that its words are too.
+    package private(set) var isASCII = false
 
     package init(_ name: String) {
-        var characters = Array(name)
-        var index = 0
-        while index < characters.count, characters[index] == "_" {
-            prefix.append("_")
-            index += 1
+        let bytes = Array(name.utf8)
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            isASCII = true
+            split(bytes.count, isUpper: { ASCII.isUpper(bytes[$0]) }, isLower: { ASCII.isLower(bytes[$0]) },
+                  isUnderscore: { bytes[$0] == 0x5F }, isSeparator: { [0x5F, 0x2D, 0x2E, 0x20].contains(bytes[$0]) },
+                  text: { String(decoding: bytes[$0], as: UTF8.self) })
+        } else {
+            let characters = Array(name)
+            split(characters.count, isUpper: { characters[$0].isUppercase }, isLower: { characters[$0].isLowercase },
+                  isUnderscore: { characters[$0] == "_" }, isSeparator: { "_-. ".contains(characters[$0]) },
+                  text: { String(characters[$0]) })
         }
-        while characters.count > index, characters.last == "_" {
-            suffix.append("_")
-            characters.removeLast()
+    }
+
+    /// Splits `count` units, which the closures classify by index.
+    private mutating func split(
+        _ count: Int, isUpper: (Int) -> Bool, isLower: (Int) -> Bool, isUnderscore: (Int) -> Bool,
+        isSeparator: (Int) -> Bool, text: (Range<Int>) -> String
+    ) {
+        var start = 0
+        while start < count, isUnderscore(start) { start += 1 }
+        var end = count
+        while end > start, isUnderscore(end - 1) { end -= 1 }
+        prefix = String(repeating: "_", count: start)
+        suffix = String(repeating: "_", count: count - end)
+        var wordStart = start
+        func flush(_ index: Int) {
+            if index > wordStart { words.append(text(wordStart..<index)) }
         }
-        var current = ""
-        func flush() {
-            if !current.isEmpty { words.append(current) }
-            current = ""
-        }
-        while index < characters.count {
-            let character = characters[index]
-            if "_-. ".contains(character) {
-                flush()
-            } else if character.isUppercase, let previous = current.last {
-                let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
+        var index = start
+        while index < end {
+            if isSeparator(index) {
+                flush(index)
+                wordStart = index + 1
+            } else if isUpper(index), index > wordStart {
+                let nextIsLower = index + 1 < end && isLower(index + 1)
                 // Break before an upper-case letter that starts a word: after a lower-case letter or
                 // digit, or at the end of an acronym ("URLString": break before "S").
-                if !previous.isUppercase || nextIsLower { flush() }
-                current.append(character)
-            } else {
-                current.append(character)
+                if !isUpper(index - 1) || nextIsLower {
+                    flush(index)
+                    wordStart = index
+                }
             }
             index += 1
         }
-        flush()
+        flush(end)
     }
 }

@@ -34,6 +34,18 @@ struct KeyTests {
         #expect(names.map(translator.key(for:)) == expected)
     }
 
+    @Test("Names beyond ASCII split and change case by the same rule as ASCII names")
+    func nonASCIINames() {
+        // Every translator but upperCamelCase takes its bytes route for an ASCII name and its characters
+        // route otherwise; the two must agree wherever both apply.
+        let names = ["größeWert", "nameÉtéURL", "_überID_", "äURLString", "a-bÇ.d e"]
+        #expect(names.map(KeyTranslator.snakeCase.key(for:)) == ["größe_wert", "name_été_url", "_über_id_", "ä_url_string", "a_b_ç_d_e"])
+        #expect(names.map(KeyTranslator.upperCaseWithUnderscores.key(for:)) == ["GRÖSSE_WERT", "NAME_ÉTÉ_URL", "_ÜBER_ID_", "Ä_URL_STRING", "A_B_Ç_D_E"])
+        let ascii = ["__oneTwo_", "URLString", "a..b", "ABC", "x", "_", "", "version2Beta"]
+        #expect(ascii.map(KeyTranslator.snakeCase.key(for:)) == ["__one_two_", "url_string", "a_b", "abc", "x", "_", "", "version2_beta"])
+        #expect(ascii.map(KeyTranslator.upperCamelCaseWithSpaces.key(for:)) == ["__One Two_", "URL String", "A B", "ABC", "X", "_", "", "Version2 Beta"])
+    }
+
     @Test("Acronyms round-trip through snake_case")
     func acronymsRoundTrip() throws {
         let mapper = JSONMapper(keyTranslator: .snakeCase)

@@ -43,9 +43,10 @@ final class TypePlan: @unchecked Sendable {
     func install(_ fields: [FieldAccessor]) {
         writable = fields
         writableSorted = fields.sorted { $0.keys[0].name < $1.keys[0].name }
-        nodes = WriteNode.tree(of: fields)
-        nodesSorted = WriteNode.sorted(nodes)
         hasPaths = fields.contains { $0.keys[0].isPath }
+        nodes = WriteNode.tree(of: fields)
+        // Without paths every node is one field, so the sorted nodes are the sorted fields.
+        nodesSorted = hasPaths ? WriteNode.sorted(nodes) : writableSorted.map { .field($0 as any FieldNode) }
         fillable = fields.filter(\.isFillable)
         keyTable = KeyTable(keys: fillable.map(\.keys))
         fillLoop = fillable.map(UnretainedField.init)

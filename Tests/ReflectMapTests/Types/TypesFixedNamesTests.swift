@@ -47,6 +47,9 @@ struct TypesFixedNamesTests {
         #expect(try typed.read(.string("1 USD")) == FixedNameMoney(text: "1 USD"))
         #expect(try typed.write(FixedNameMoney(text: "2 EUR")) == .string("2 EUR"))
         let mapper = JSONMapper(keyTranslator: .identity, mode: .lenient, dateStrategy: .iso8601, adapters: [adapter])
+        // Plans built ahead of first use: `prepare(_ types: [any Mappable.Type]) throws`.
+        let prepare: ([any Mappable.Type]) throws -> Void = mapper.prepare
+        try prepare([FixedNameModel.self, [FixedNameDog].self])
         let wrapper = JSONTransform(wrappedValue: FixedNameMoney(), FixedNameMoneyAdapter(), key: nil)
         #expect(wrapper.wrappedValue == FixedNameMoney())
         var model = try mapper.map(FixedNameModel.self, from: json(#"{"money": "3 GBP", "price_text": "4 USD", "createdAt": 0}"#))
