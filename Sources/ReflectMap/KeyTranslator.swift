@@ -82,24 +82,28 @@ public struct KeyTranslator: Sendable {
     private enum WordCase { case lower, upper, capitalized }
 
     private static func joined(_ name: String, _ separator: String, _ wordCase: WordCase) -> String {
-        let split = NameWords(name)
-        if split.isASCII {
-            // Nearly every Swift property name: the case changes are byte arithmetic, with no Unicode
-            // case tables.
-            var key = Array(split.prefix.utf8)
+        let bytes = Array(name.utf8)
+        if let split = NameWords.asciiSplit(bytes) {
+            // Nearly every Swift property name: the words are ranges of the name's bytes, and the case
+            // changes are byte arithmetic, with no Unicode case tables and no string per word.
+            var key: [UInt8] = []
+            key.reserveCapacity(bytes.count + split.words.count * separator.utf8.count)
+            key.append(contentsOf: bytes[..<split.start])
             for (index, word) in split.words.enumerated() {
                 if index > 0 { key.append(contentsOf: separator.utf8) }
-                for (offset, byte) in word.utf8.enumerated() {
+                for position in word {
+                    let byte = bytes[position]
                     switch wordCase {
                     case .lower: key.append(ASCII.lowered(byte))
                     case .upper: key.append(ASCII.uppered(byte))
-                    case .capitalized: key.append(offset == 0 ? ASCII.uppered(byte) : byte)
+                    case .capitalized: key.append(position == word.lowerBound ? ASCII.uppered(byte) : byte)
                     }
                 }
             }
-            key.append(contentsOf: split.suffix.utf8)
+            key.append(contentsOf: bytes[split.end...])
             return String(decoding: key, as: UTF8.self)
         }
+        let split = NameWords(name)
         let words: [String]
         switch wordCase {
         case .lower: words = split.words.map { $0.lowercased() }
@@ -135,55 +139,74 @@ package struct NameWords {
     package var prefix = ""
     package var words: [String] = []
     package var suffix = ""
-    /// Whether the name is all ASCII, so that its words are too.
-    package private(set) var isASCII = false
 
     package init(_ name: String) {
         let bytes = Array(name.utf8)
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            isASCII = true
-            split(bytes.count, isUpper: { ASCII.isUpper(bytes[$0]) }, isLower: { ASCII.isLower(bytes[$0]) },
-                  isUnderscore: { bytes[$0] == 0x5F }, isSeparator: { [0x5F, 0x2D, 0x2E, 0x20].contains(bytes[$0]) },
-                  text: { String(decoding: bytes[$0], as: UTF8.self) })
+        if let split = Self.asciiSplit(bytes) {
+            self.init(split) { String(decoding: bytes[$0], as: UTF8.self) }
         } else {
             let characters = Array(name)
-            split(characters.count, isUpper: { characters[$0].isUppercase }, isLower: { characters[$0].isLowercase },
-                  isUnderscore: { characters[$0] == "_" }, isSeparator: { "_-. ".contains(characters[$0]) },
-                  text: { String(characters[$0]) })
+            let split = Self.split(
+                characters.count, isUpper: { characters[$0].isUppercase }, isLower: { characters[$0].isLowercase },
+                isUnderscore: { characters[$0] == "_" }, isSeparator: { "_-. ".contains(characters[$0]) }
+            )
+            self.init(split) { String(characters[$0]) }
         }
     }
 
+    private init(_ split: Split, text: (Range<Int>) -> String) {
+        prefix = String(repeating: "_", count: split.start)
+        suffix = String(repeating: "_", count: split.count - split.end)
+        words = split.words.map(text)
+    }
+
+    /// Where the words of a name lie: after `start` leading underscores, before the trailing ones
+    /// from `end`, among `count` units.
+    struct Split {
+        var start: Int
+        var end: Int
+        var count: Int
+        var words: [Range<Int>]
+    }
+
+    /// The split of an all-ASCII name's bytes; `nil` when a byte is not ASCII.
+    static func asciiSplit(_ bytes: [UInt8]) -> Split? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return split(
+            bytes.count, isUpper: { ASCII.isUpper(bytes[$0]) }, isLower: { ASCII.isLower(bytes[$0]) },
+            isUnderscore: { bytes[$0] == 0x5F },
+            isSeparator: { bytes[$0] == 0x5F || bytes[$0] == 0x2D || bytes[$0] == 0x2E || bytes[$0] == 0x20 }
+        )
+    }
+
     /// Splits `count` units, which the closures classify by index.
-    private mutating func split(
+    private static func split(
         _ count: Int, isUpper: (Int) -> Bool, isLower: (Int) -> Bool, isUnderscore: (Int) -> Bool,
-        isSeparator: (Int) -> Bool, text: (Range<Int>) -> String
-    ) {
+        isSeparator: (Int) -> Bool
+    ) -> Split {
         var start = 0
         while start < count, isUnderscore(start) { start += 1 }
         var end = count
         while end > start, isUnderscore(end - 1) { end -= 1 }
-        prefix = String(repeating: "_", count: start)
-        suffix = String(repeating: "_", count: count - end)
+        var words: [Range<Int>] = []
         var wordStart = start
-        func flush(_ index: Int) {
-            if index > wordStart { words.append(text(wordStart..<index)) }
-        }
         var index = start
         while index < end {
             if isSeparator(index) {
-                flush(index)
+                if index > wordStart { words.append(wordStart..<index) }
                 wordStart = index + 1
             } else if isUpper(index), index > wordStart {
                 let nextIsLower = index + 1 < end && isLower(index + 1)
                 // Break before an upper-case letter that starts a word: after a lower-case letter or
                 // digit, or at the end of an acronym ("URLString": break before "S").
                 if !isUpper(index - 1) || nextIsLower {
-                    flush(index)
+                    words.append(wordStart..<index)
                     wordStart = index
                 }
             }
             index += 1
         }
-        flush(end)
+        if end > wordStart { words.append(wordStart..<end) }
+        return Split(start: start, end: end, count: count, words: words)
     }
 }

@@ -294,10 +294,21 @@ struct EncodedKey: Sendable {
 
     init(_ key: String) {
         string = key
-        var writer = JSONWriter(settings: WriteSettings(), toTree: false, capacity: key.utf8.count + 8)
-        writer.writeString(key)
-        writer.output.append(.colon)
-        firstMember = writer.output.bytes
+        let utf8 = key.utf8
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            // Printable ASCII with no quote or backslash, as nearly every key is: written as it is.
+            // (`/` is among them; the writer decides about it through `hasSlash`.)
+            var bytes: [UInt8] = [UInt8(ascii: "\"")]
+            bytes.reserveCapacity(utf8.count + 3)
+            bytes.append(contentsOf: utf8)
+            bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+            firstMember = bytes
+        } else {
+            var writer = JSONWriter(settings: WriteSettings(), toTree: false, capacity: utf8.count + 8)
+            writer.writeString(key)
+            writer.output.append(.colon)
+            firstMember = writer.output.bytes
+        }
         member = [.comma] + firstMember
         hasSlash = key.utf8.contains(UInt8(ascii: "/"))
     }
