@@ -27,6 +27,7 @@ let package = Package(
     products: [
         .library(name: "ReflectMap", targets: ["ReflectMap"]),
         .library(name: "ReflectMapClient", targets: ["ReflectMapClient"]),
+        .library(name: "ReflectMapHandyJSON", targets: ["ReflectMapHandyJSON"]),
         .executable(name: "reflectmap-example", targets: ["ReflectMapExample"]),
         .executable(name: "reflectmap-gen", targets: ["reflectmap-gen"]),
     ],
@@ -55,6 +56,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["NIOWebSocket"])),
             ]
         ),
+        // HandyJSON's API on ReflectMap's engine, for projects that switch by changing one import.
+        .target(name: "ReflectMapHandyJSON", dependencies: ["ReflectMap"]),
         .target(name: "ReflectMapGen", dependencies: ["ReflectMap"]),
         .executableTarget(name: "reflectmap-gen", dependencies: ["ReflectMapGen"], path: "Sources/reflectmap-gen"),
         .executableTarget(
@@ -69,6 +72,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ReflectMapGenTests", dependencies: ["ReflectMapGen", "ReflectMap"]),
+        .testTarget(name: "ReflectMapHandyJSONTests", dependencies: ["ReflectMapHandyJSON", "ReflectMap"]),
         .testTarget(
             name: "GeneratedModelTests",
             dependencies: ["ReflectMap", "ReflectMapGen"],

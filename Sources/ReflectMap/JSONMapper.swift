@@ -301,7 +301,7 @@ extension JSONMapper {
         // The hooks the byte route deferred, children before parents. A model one of them rejects is
         // handled where it sits, which only a read that runs hooks as it goes can do.
         do {
-            for model in result.finished { try model.didFinishMapping() }
+            for var model in result.finished { try model.didFinishMapping() }
         } catch {
             return try readTree(T.self, from: bytes, at: keyPath, reporting: reporting)
         }

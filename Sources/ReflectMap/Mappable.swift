@@ -27,9 +27,13 @@ public protocol Mappable: SendableMetatype {
     /// Creates an instance with every property at its default value.
     init()
 
+    /// Called on a new model before the mapper fills it, and on a model before
+    /// ``JSONMapper/update(_:from:)`` fills it (HandyJSON's `willStartMapping`). The default does
+    /// nothing.
+    mutating func willStartMapping()
+
     /// Called once after the mapper has filled the model, children before parents (HandyJSON's
-    /// `didFinishMapping`), on both read routes and after ``JSONMapper/update(_:from:)``. The default
-    /// does nothing.
+    /// `didFinishMapping`), and after ``JSONMapper/update(_:from:)``. The default does nothing.
     ///
     /// Use it to derive state, or to reject a model the JSON left inconsistent by throwing. What a
     /// rejection does depends on where the model is:
@@ -40,13 +44,24 @@ public protocol Mappable: SendableMetatype {
     ///
     /// Each hook runs once per model the mapper returns, even for a document the byte route hands to
     /// the tree route (a repeated key, say): the byte route runs the hooks only once it has read the
-    /// whole document, in the order the models were finished. When a hook rejects a model
-    /// there, the document is read again through a tree, which handles the rejection where the model
-    /// sits and runs the hooks of that read's models; the hooks that ran before the rejection ran on
-    /// models that are then discarded.
+    /// whole document, in the order the models were finished. When a hook rejects a model there, the
+    /// document is read again through a tree, which handles the rejection where the model sits and
+    /// runs the hooks of that read's models; the hooks that ran before the rejection ran on models
+    /// that are then discarded. So a struct's hook runs on a copy there, and what it changes is not
+    /// kept, unless its rules ask for hooks in place (``JSONFieldRules/finishesInPlace``), as
+    /// HandyJSON models' do.
     ///
     /// - Throws: Any error, to reject the model.
-    func didFinishMapping() throws
+    mutating func didFinishMapping() throws
+
+    /// Gives rules in code for the model's stored properties, once per type, on the prototype the
+    /// plan is built from (see ``JSONFieldRules``). It is the hook of modules that bring another
+    /// mapper's model declarations, such as `ReflectMapHandyJSON`; native models use ``JSONKey``,
+    /// ``JSONTransform`` and ``JSONIgnored``. The default gives none.
+    ///
+    /// - Parameter rules: The rules, to add to.
+    /// - Throws: Any error, to refuse the type: the plan build fails with it.
+    mutating func _fieldRules(_ rules: inout JSONFieldRules) throws
 
     /// What kind of mappable type this is, so that the mapper learns it from the conformance it
     /// already has in hand instead of asking the runtime about other protocols. ReflectMap's own
@@ -77,8 +92,11 @@ extension Mappable where Self: Actor {
 
 extension Mappable {
     /// Does nothing.
+    public mutating func willStartMapping() {}
+
+    /// Does nothing.
     /// - Throws: Nothing; an implementation throws to reject the model.
-    public func didFinishMapping() throws {}
+    public mutating func didFinishMapping() throws {}
 }
 
 /// An array of models is itself mappable, so `[Book].self` works wherever a response class is asked for.

@@ -1,6 +1,7 @@
 /// A `Mappable` model: a JSON object whose members fill the model's properties through its plan.
-/// After filling, the model's ``Mappable/didFinishMapping()`` runs (or waits, on the byte route, for
-/// the document to be read); a model it rejects is an unusable value.
+/// Before filling, the model's ``Mappable/willStartMapping()`` runs; after, its
+/// ``Mappable/didFinishMapping()`` runs (or waits, on the byte route, for the document to be read,
+/// unless the plan finishes in place); a model it rejects is an unusable value.
 final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendable {
     let plan: TypePlan
 
@@ -62,8 +63,9 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
     @inline(__always)
     private func makeModel(from reader: inout JSONReader, accepted: inout Bool) throws -> Model {
         var model = Model()
+        model.willStartMapping()
         try fill(&model, from: &reader, updating: false)
-        accepted = try reader.finish(model, typeName: typeName)
+        accepted = try reader.finish(&model, inPlace: plan.finishesInPlace, typeName: typeName)
         return model
     }
 
@@ -73,8 +75,9 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
         guard try reader.isObjectNext() else {
             throw reader.error(.typeMismatch(expected: "an object (\(typeName))", found: try reader.readScalar().summary))
         }
+        model.willStartMapping()
         try fill(&model, from: &reader, updating: true)
-        _ = try reader.finish(model, typeName: typeName)
+        _ = try reader.finish(&model, inPlace: plan.finishesInPlace, typeName: typeName)
     }
 
     @inline(__always)

@@ -19,6 +19,12 @@ struct FieldKey: Sendable, Equatable {
         components = steps.contains(where: \.isEmpty) ? [path] : steps
     }
 
+    /// A key given as its steps, each taken literally (dots included).
+    init(components: [String]) {
+        name = components.joined(separator: ".")
+        self.components = components
+    }
+
     var isPath: Bool { components.count > 1 }
 }
 

@@ -111,6 +111,28 @@ enum FieldStorage {
         }
     }
 
+    /// Calls `body` with the address where a model's storage begins and the model itself, in place,
+    /// so that a mutating method `body` calls on it sees its stored properties at that address plus
+    /// their offsets. The address is only compared with others (``JSONFieldRules``), never read or
+    /// written through, and it is valid only during the call.
+    static func withBaseAddress<Model>(
+        of model: inout Model, isClass: Bool, _ body: (UnsafeRawPointer, inout Model) throws -> Void
+    ) rethrows {
+        if isClass {
+            // As in `withStorage(of:isClass:)`: one strong reference, reinterpreted (invariant 7).
+            let object = unsafeBitCast(model, to: AnyObject.self)
+            try withExtendedLifetime(object) {
+                try body(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()), &model)
+            }
+        } else {
+            // `pointee` is addressed, not copied: `&pointer.pointee` hands `body` the variable itself,
+            // so a stored property's `inout` address lies at the pointer plus its offset.
+            try withUnsafeMutablePointer(to: &model) { pointer in
+                try body(UnsafeRawPointer(pointer), &pointer.pointee)
+            }
+        }
+    }
+
     /// Calls `body` with the storage of a model, for reading it. Returns `nil` for a struct with no
     /// stored properties.
     @inline(__always)

@@ -162,27 +162,55 @@ final class PlanBuilder {
         let plan = TypePlan(modelType: Model.self, isClass: isClass)
         newPlans[identifier] = plan
 
-        // A prototype instance gives the keys that `@JSONKey` wrappers carry.
+        // A prototype instance gives the keys that `@JSONKey` wrappers carry, and the rules in code.
         var prototype = Model()
         var fields: [FieldAccessor] = []
         let stored = FieldStorage.storedFields(of: Model.self)
+        let rules = try fieldRules(of: &prototype, stored: stored, isClass: isClass)
         // An `@Observable` class holds the registrar the macro adds; it is state, not data.
         let isObservable = isClass && stored.contains { StoredPropertyName.isObservationRegistrar($0.type) }
         try FieldStorage.withStorage(of: &prototype, isClass: isClass) { storage in
-            for field in stored {
+            for (index, field) in stored.enumerated() {
                 if isObservable && StoredPropertyName.isObservationRegistrar(field.type) { continue }
                 let name = StoredPropertyName(of: field, isObservable: isObservable)
-                if let accessor = try accessor(for: field, named: name, of: Model.self, prototype: storage) {
+                let rule = rules?.rules[index]
+                if rule?.isExcluded == true { continue }
+                if let accessor = try accessor(
+                    for: field, named: name, of: Model.self, prototype: storage, rule: rule, fallback: rules?.fallback
+                ) {
                     fields.append(accessor)
                 }
             }
         }
-        plan.install(fields)
+        plan.install(fields, finishesInPlace: rules?.finishesInPlace ?? false)
         return plan
     }
 
+    /// The rules the model gives in code (``Mappable/_fieldRules(_:)``), or `nil` when it gives none.
+    private func fieldRules<Model: Mappable>(
+        of prototype: inout Model, stored: [FieldStorage.StoredField], isClass: Bool
+    ) throws -> JSONFieldRules? {
+        var given: JSONFieldRules?
+        try FieldStorage.withBaseAddress(of: &prototype, isClass: isClass) { base, model in
+            let properties = stored.enumerated().map { index, field in
+                JSONFieldRules.Property(name: field.name, offset: field.offset, type: field.type, index: index)
+            }
+            var rules = JSONFieldRules(modelType: Model.self, properties: properties, keyTranslator: translator, base: base)
+            do {
+                try model._fieldRules(&rules)
+            } catch let error as MappingError {
+                throw error
+            } catch {
+                throw MappingError(.rejected(type: String(describing: Model.self), reason: MappingError.reason(of: error)))
+            }
+            if !rules.rules.isEmpty || rules.fallback != nil || rules.finishesInPlace { given = rules }
+        }
+        return given
+    }
+
     private func accessor(
-        for field: FieldStorage.StoredField, named name: StoredPropertyName, of owner: Any.Type, prototype: ModelStorage
+        for field: FieldStorage.StoredField, named name: StoredPropertyName, of owner: Any.Type, prototype: ModelStorage,
+        rule: JSONFieldRules.Rule?, fallback: (@Sendable (Any.Type) -> (any JSONAdapter)?)?
     ) throws -> (FieldAccessor)? {
         // `lazy var` storage is computed on demand, and weak or unowned storage is not a plain value.
         if field.name.hasPrefix("$__lazy_storage_$_") || !field.isStrong { return nil }
@@ -194,7 +222,15 @@ final class PlanBuilder {
         func make<Value>(_ type: Value.Type) throws -> FieldAccessor {
             let adapter: TypeAdapter<Value>
             do {
-                adapter = try self.adapter(for: Value.self, property: property)
+                if let given = rule?.adapter {
+                    adapter = try typed(given, for: Value.self, property: property)
+                } else {
+                    adapter = try self.adapter(for: Value.self, property: property)
+                }
+            } catch let error as MappingError where fallback != nil && error.isUnsupportedType {
+                // The model's own conversion is the last resort, for a type nothing else maps.
+                guard let given = fallback?(Value.self) else { throw error }
+                adapter = try typed(given, for: Value.self, property: property)
             } catch let error as MappingError where name.isWrapper && error.kind == .unsupportedType(type: String(describing: Value.self), property: "\(property)") {
                 // Name the wrapper as what it is, and say how to make it mappable.
                 throw MappingError(.unsupportedType(
@@ -202,13 +238,33 @@ final class PlanBuilder {
                 ))
             }
             return Field<Value>(
-                keys: [FieldKey(translator.key(for: name.property))],
+                keys: rule?.keys ?? [FieldKey(translator.key(for: name.property))],
                 location: FieldLocation<Value>(field),
                 isFillable: field.isVar,
                 adapter: adapter
             )
         }
         return try _openExistential(field.type, do: make)
+    }
+}
+
+extension PlanBuilder {
+    /// The mapper's adapter for a user's adapter that must convert exactly `Value`.
+    fileprivate func typed<Value>(_ given: any JSONAdapter, for type: Value.Type, property: PropertyName) throws -> TypeAdapter<Value> {
+        guard let adapter = try given.makeErasedAdapter(self, property: property) as? TypeAdapter<Value> else {
+            throw MappingError(.unsupportedType(
+                type: "\(Value.self) (the adapter converts \(given.valueType))", property: "\(property)"
+            ))
+        }
+        return adapter
+    }
+}
+
+extension MappingError {
+    /// Whether the error says a type has no adapter.
+    fileprivate var isUnsupportedType: Bool {
+        if case .unsupportedType = kind { return true }
+        return false
     }
 }
 

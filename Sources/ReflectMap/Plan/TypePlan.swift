@@ -24,6 +24,9 @@ final class TypePlan: @unchecked Sendable {
     private(set) var nodes: [WriteNode] = []
     private(set) var nodesSorted: [WriteNode] = []
     private(set) var hasPaths = false
+    /// Whether the model's hook runs as soon as it is filled, on the byte route too
+    /// (``JSONFieldRules/finishesInPlace``).
+    private(set) var finishesInPlace = false
     /// `fillable`, `writable` and `writableSorted` as the fill and write loops call them.
     private var fillLoop: [UnretainedField] = []
     private var writeLoop: [UnretainedField] = []
@@ -40,7 +43,8 @@ final class TypePlan: @unchecked Sendable {
     var typeName: String { String(describing: modelType) }
 
     /// Called once by `PlanBuilder`, before the plan is published.
-    func install(_ fields: [FieldAccessor]) {
+    func install(_ fields: [FieldAccessor], finishesInPlace: Bool) {
+        self.finishesInPlace = finishesInPlace
         writable = fields
         writableSorted = fields.sorted { $0.keys[0].name < $1.keys[0].name }
         hasPaths = fields.contains { $0.keys[0].isPath }

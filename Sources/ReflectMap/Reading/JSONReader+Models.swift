@@ -110,18 +110,20 @@ extension JSONReader {
         return tree
     }
 
-    /// Runs a finished model's ``Mappable/didFinishMapping()``, unless the byte route defers it.
+    /// Runs a finished model's ``Mappable/didFinishMapping()`` on the model itself, unless the byte
+    /// route defers it. A plan whose rules ask for it (``JSONFieldRules/finishesInPlace``) is never
+    /// deferred: its hook may change a struct, and only the value about to be stored keeps the change.
     /// Returns `false` when lenient mode dropped the model it rejected.
     @inline(__always)
-    mutating func finish(_ model: some Mappable, typeName: @autoclosure () -> String) throws -> Bool {
-        if defersHooks {
+    mutating func finish<Model: Mappable>(_ model: inout Model, inPlace: Bool, typeName: @autoclosure () -> String) throws -> Bool {
+        if defersHooks && !inPlace {
             deferredModels.append(model)
             return true
         }
-        return try runHook(of: model, typeName: typeName())
+        return try runHook(of: &model, typeName: typeName())
     }
 
-    private mutating func runHook(of model: some Mappable, typeName: @autoclosure () -> String) throws -> Bool {
+    private mutating func runHook<Model: Mappable>(of model: inout Model, typeName: @autoclosure () -> String) throws -> Bool {
         do {
             try model.didFinishMapping()
             return true

@@ -1,0 +1,126 @@
+/// Rules a model gives in code for its own stored properties: their JSON keys, an adapter, or
+/// that they are left out. ``Mappable/_fieldRules(_:)`` receives them once per type, on the prototype
+/// instance its plan is built from.
+///
+/// Native models say all of this with ``JSONKey``, ``JSONTransform`` and ``JSONIgnored``. The rules
+/// exist for modules that bring another mapper's model declarations to ReflectMap, where a
+/// property is named by its address (`mapper <<< self.id <-- "user_id"`), such as
+/// `ReflectMapHandyJSON`.
+///
+/// A property is identified by where its storage lies in the prototype: the runtime reports each
+/// stored field's byte offset, and ``property(at:type:)`` matches an address inside the prototype
+/// against them. That holds for a stored property of a struct or a class, accessed on the instance
+/// the hook was called on; a computed property, a property with observers or a wrapper (which Swift
+/// hands over through a temporary copy) is not found.
+public struct JSONFieldRules {
+    /// One stored property of the model, as the runtime reports it.
+    public struct Property: Sendable {
+        /// The stored field's name (`_name` for a property wrapper's storage).
+        public let name: String
+        /// The byte offset of the field in the model's storage.
+        public let offset: Int
+        /// The field's type.
+        public let type: Any.Type
+        /// The field's place among the model's stored fields.
+        let index: Int
+    }
+
+    /// What the rules say about one property.
+    struct Rule {
+        var keys: [FieldKey]?
+        var isExcluded = false
+        var adapter: (any JSONAdapter)?
+    }
+
+    /// The model type the rules are for.
+    public let modelType: Any.Type
+    /// The model's stored properties, inherited ones first.
+    public let properties: [Property]
+    /// The translator the mapper names the other properties with.
+    public let keyTranslator: KeyTranslator
+    /// Where the prototype's storage begins: the object for a class, the value for a struct. Only
+    /// compared with addresses, never read or written through.
+    private let base: UnsafeRawPointer
+    private(set) var rules: [Int: Rule] = [:]
+    /// Whether the model's ``Mappable/didFinishMapping()`` runs as soon as the model is filled, on
+    /// the value the mapper then stores, on the byte route too, where hooks otherwise wait for the
+    /// whole document. A struct's hook can then change the struct, as HandyJSON's mutating hooks
+    /// do. The cost: when the byte route reads the document again through a tree (a repeated key,
+    /// a value that does not fit), the hook runs again, on the new model.
+    public var finishesInPlace = false
+    /// Types the model's own conversion maps where the mapper has no adapter (see ``fallback``).
+    var fallback: (@Sendable (Any.Type) -> (any JSONAdapter)?)?
+
+    init(modelType: Any.Type, properties: [Property], keyTranslator: KeyTranslator, base: UnsafeRawPointer) {
+        self.modelType = modelType
+        self.properties = properties
+        self.keyTranslator = keyTranslator
+        self.base = base
+    }
+
+    /// The stored property of type `type` whose storage begins at `address`, or `nil` when none does
+    /// (an address outside the prototype, or a value nested inside another property).
+    ///
+    /// - Parameters:
+    ///   - address: The address of a property of the prototype, as `inout` access gives it.
+    ///   - type: The property's static type, which tells apart a property from a nested value at the
+    ///     same offset.
+    /// - Returns: The property, or `nil`.
+    public func property(at address: UnsafeRawPointer, type: Any.Type) -> Property? {
+        let offset = address - base
+        return properties.first { $0.offset == offset && $0.type == type }
+    }
+
+    /// Reads the property from `keys`, the first present winning, and writes it under the first.
+    /// Each key is a list of steps into nested objects: `["id"]` is the key `id`, and
+    /// `["user", "id"]` is `id` inside `user`.
+    ///
+    /// - Parameters:
+    ///   - keys: The keys, at least one, each with at least one step.
+    ///   - property: The property.
+    public mutating func setKeys(_ keys: [[String]], for property: Property) {
+        let fieldKeys = keys.filter { !$0.isEmpty }.map(FieldKey.init(components:))
+        guard !fieldKeys.isEmpty else { return }
+        rules[property.index, default: Rule()].keys = fieldKeys
+    }
+
+    /// Leaves the property out: it is neither read nor written.
+    ///
+    /// - Parameter property: The property.
+    public mutating func exclude(_ property: Property) {
+        rules[property.index, default: Rule()].isExcluded = true
+    }
+
+    /// Reads and writes the property through `adapter`, whose value type must be the property's type.
+    ///
+    /// - Parameters:
+    ///   - adapter: The adapter.
+    ///   - property: The property.
+    /// - Throws: ``MappingError`` of kind ``MappingError/Kind/unsupportedType(type:property:)`` when
+    ///   the adapter converts another type.
+    public mutating func setAdapter(_ adapter: any JSONAdapter, for property: Property) throws {
+        guard adapter.valueType == property.type else {
+            throw MappingError(.unsupportedType(
+                type: "\(property.type) (the adapter converts \(adapter.valueType))", property: "\(modelType).\(property.name)"
+            ))
+        }
+        rules[property.index, default: Rule()].adapter = adapter
+    }
+
+    /// Gives the mapper a last resort for this model's properties whose type it has no adapter for:
+    /// `provide` is asked for the property's type, and the adapter it returns must convert exactly
+    /// that type. It is asked only after every other rule has failed, so it costs nothing for types
+    /// the mapper knows.
+    ///
+    /// - Parameter provide: Returns an adapter for a type, or `nil`.
+    public mutating func setFallback(_ provide: @escaping @Sendable (Any.Type) -> (any JSONAdapter)?) {
+        fallback = provide
+    }
+}
+
+extension Mappable {
+    /// No rules: the properties are named by the key translator and their wrappers.
+    ///
+    /// - Parameter rules: The rules, unchanged.
+    public mutating func _fieldRules(_ rules: inout JSONFieldRules) throws {}
+}

@@ -1,0 +1,127 @@
+import Foundation
+import ReflectMap
+
+/// A model declared for HandyJSON: a class or struct with `var` properties and an `init()`, mapped by
+/// ReflectMap's engine.
+///
+/// ```swift
+/// class Animal: HandyJSON {
+///     var name: String?
+///     var id: String?
+///     required init() {}
+///
+///     func mapping(mapper: HelpingMapper) {
+///         mapper <<< self.id <-- "animal_id"
+///     }
+/// }
+/// let cat = Animal.deserialize(from: #"{"name": "Tom", "animal_id": "c1"}"#)
+/// ```
+///
+/// A `HandyJSON` model is also a ReflectMap ``Mappable``, so `JSONMapper` and `ReflectMapClient`
+/// take it as it is, with its custom mapping.
+public protocol HandyJSON: Mappable {
+    /// Creates an instance with every property at its default value.
+    init()
+
+    /// Called on each new instance before the mapper fills it. The default does nothing.
+    mutating func willStartMapping()
+
+    /// Names keys, transforms and exclusions for this type's properties with a ``HelpingMapper``.
+    ///
+    /// It runs once per type, on the instance the type's plan is built from, and the mapper
+    /// identifies each property it names by where its storage lies in that instance. That holds for
+    /// the stored properties of a struct or a class, inherited ones included, named as `self.name`.
+    /// A computed property, a property with `didSet`/`willSet` observers or a property wrapper is
+    /// reached through a temporary copy: it cannot be identified, and mapping the type fails with an
+    /// error that names the type, rather than skipping the rule. The default names nothing.
+    ///
+    /// - Parameter mapper: Collects the rules.
+    mutating func mapping(mapper: HelpingMapper)
+
+    /// Called after the mapper has filled the instance, children before parents. A struct may change
+    /// itself here. The default does nothing.
+    mutating func didFinishMapping()
+}
+
+extension HandyJSON {
+    /// Does nothing.
+    public mutating func willStartMapping() {}
+
+    /// Names nothing: every property is read from the key of its own name.
+    ///
+    /// - Parameter mapper: Unused.
+    public mutating func mapping(mapper: HelpingMapper) {}
+
+    /// Does nothing.
+    public mutating func didFinishMapping() {}
+
+    /// Runs ``mapping(mapper:)`` on the prototype and hands its rules to ReflectMap's plan.
+    ///
+    /// - Parameter rules: The plan's rules.
+    /// - Throws: ``MappingError`` naming the type when a rule names a property that cannot be identified.
+    public mutating func _fieldRules(_ rules: inout JSONFieldRules) throws {
+        let mapper = HelpingMapper()
+        mapping(mapper: mapper)
+        try mapper.apply(to: &rules)
+        rules.setFallback(CustomTransformableAdapters.adapter(for:))
+        // HandyJSON's hooks are mutating: a struct's changes must land in the value that is stored.
+        rules.finishesInPlace = true
+    }
+}
+
+/// A raw-value enum that HandyJSON models hold: `enum Kind: String, HandyJSONEnum`. ReflectMap maps
+/// any `RawRepresentable` enum by its raw value already; the protocol keeps HandyJSON's spelling and
+/// its two conversions.
+public protocol HandyJSONEnum {
+    /// The case for a JSON value, or `nil` when none has that raw value.
+    ///
+    /// - Parameter object: A value as `JSONSerialization` gives it.
+    /// - Returns: The case, or `nil`.
+    static func _transform(from object: Any) -> Self?
+
+    /// The raw value, as it is written to JSON.
+    ///
+    /// - Returns: The raw value.
+    func _plainValue() -> Any?
+}
+
+extension HandyJSONEnum where Self: RawRepresentable {
+    /// The case whose raw value is `object`, read with the lenient conversions (`"1"` for an `Int` raw value).
+    ///
+    /// - Parameter object: A value as `JSONSerialization` gives it.
+    /// - Returns: The case, or `nil`.
+    public static func _transform(from object: Any) -> Self? {
+        guard let raw = FoundationValue.convert(object, to: RawValue.self) else { return nil }
+        return Self(rawValue: raw)
+    }
+
+    /// The raw value.
+    ///
+    /// - Returns: The raw value.
+    public func _plainValue() -> Any? { rawValue }
+}
+
+/// A type of your own that converts itself to and from a plain JSON value, for properties of that
+/// type, of its optional, and of arrays of it.
+///
+/// ```swift
+/// struct Version: HandyJSONCustomTransformable {
+///     var parts: [Int]
+///     static func _transform(from object: Any) -> Version? {
+///         (object as? String).map { Version(parts: $0.split(separator: ".").compactMap { Int($0) }) }
+///     }
+///     func _plainValue() -> Any? { parts.map(String.init).joined(separator: ".") }
+/// }
+/// ```
+public protocol HandyJSONCustomTransformable {
+    /// The value for a JSON value, or `nil` when it holds none.
+    ///
+    /// - Parameter object: A value as `JSONSerialization` gives it.
+    /// - Returns: The value, or `nil`.
+    static func _transform(from object: Any) -> Self?
+
+    /// The plain value written to JSON: a string, number, Bool, array or dictionary.
+    ///
+    /// - Returns: The plain value, or `nil` to write `null`.
+    func _plainValue() -> Any?
+}

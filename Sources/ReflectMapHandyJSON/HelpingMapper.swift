@@ -1,0 +1,191 @@
+import Foundation
+import ReflectMap
+
+/// One property named in ``HandyJSON/mapping(mapper:)``: its address in the instance, and its rule.
+public typealias CustomMappingKeyValueTuple = (Int, MappingPropertyHandler)
+
+/// What a custom mapping says about one property: the keys it is read from, and how its value is
+/// converted each way.
+public class MappingPropertyHandler {
+    /// The keys, each as its steps into nested objects; `nil` for the property's own name.
+    let keys: [[String]]?
+    let assignment: ((Any?) -> Any?)?
+    let takeValue: ((Any?) -> Any?)?
+    /// The property's static type, when the operator that made the handler knows it.
+    var propertyType: Any.Type?
+
+    /// Creates a handler.
+    ///
+    /// - Parameters:
+    ///   - rawPaths: The keys the property is read from, the first present winning; a dot separates
+    ///     nested keys (`"user.id"`), and `\.` is a dot inside a key. `nil` or empty for the
+    ///     property's own name.
+    ///   - assignmentClosure: The property's value for a JSON value; `nil` keeps the property's value.
+    ///   - takeValueClosure: The JSON value for the property's value, when it is written.
+    public init(rawPaths: [String]?, assignmentClosure: ((Any?) -> (Any?))?, takeValueClosure: ((Any?) -> (Any?))?) {
+        let keys = rawPaths?.map(Self.steps(of:)).filter { !$0.isEmpty }
+        self.keys = keys?.isEmpty == false ? keys : nil
+        self.assignment = assignmentClosure
+        self.takeValue = takeValueClosure
+    }
+
+    /// The steps of a HandyJSON key: split at dots that no backslash escapes, blank steps dropped.
+    static func steps(of rawPath: String) -> [String] {
+        var steps: [String] = []
+        var current = ""
+        var escaped = false
+        for character in rawPath {
+            if escaped {
+                if character != "." { current.append("\\") }
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "." {
+                if !current.isEmpty { steps.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if escaped { current.append("\\") }
+        if !current.isEmpty { steps.append(current) }
+        return steps
+    }
+}
+
+/// Collects a model's custom mapping: which keys its properties are read from, how their values are
+/// converted, and which properties are left out.
+///
+/// ```swift
+/// func mapping(mapper: HelpingMapper) {
+///     mapper <<< self.id <-- "cat_id"
+///     mapper <<< self.parent <-- TransformOf<(String, String), String>(fromJSON: …, toJSON: …)
+///     mapper >>> self.cache
+/// }
+/// ```
+public class HelpingMapper {
+    private var handlers: [(address: Int, handler: MappingPropertyHandler)] = []
+    private var exclusions: [(address: Int, type: Any.Type)] = []
+
+    init() {}
+
+    /// Reads the property from `name` (a dot separates nested keys).
+    ///
+    /// - Parameters:
+    ///   - property: The property, as `&self.name`.
+    ///   - name: The key.
+    public func specify<T>(property: inout T, name: String) {
+        specify(property: &property, name: name, converter: nil)
+    }
+
+    /// Reads the property through `converter`, from the JSON value as a string.
+    ///
+    /// - Parameters:
+    ///   - property: The property, as `&self.name`.
+    ///   - converter: The value for the JSON value's text.
+    public func specify<T>(property: inout T, converter: @escaping (String) -> T) {
+        specify(property: &property, name: nil, converter: converter)
+    }
+
+    /// Reads the property from `name`, through `converter` when one is given.
+    ///
+    /// - Parameters:
+    ///   - property: The property, as `&self.name`.
+    ///   - name: The key, or `nil` for the property's own name.
+    ///   - converter: The value for the JSON value's text, or `nil` for the usual conversion.
+    public func specify<T>(property: inout T, name: String?, converter: ((String) -> T)?) {
+        let assignment = converter.map { convert in
+            { (json: Any?) -> Any? in json.flatMap(Self.text(of:)).map(convert) }
+        }
+        let handler = MappingPropertyHandler(rawPaths: name.map { [$0] }, assignmentClosure: assignment, takeValueClosure: nil)
+        add((address(of: &property), handler), type: T.self)
+    }
+
+    /// Leaves the property out: it is neither read nor written.
+    ///
+    /// - Parameter property: The property, as `&self.name`.
+    public func exclude<T>(property: inout T) {
+        exclusions.append((address(of: &property), T.self))
+    }
+
+    func add(_ mapping: CustomMappingKeyValueTuple, type: Any.Type? = nil) {
+        if let type { mapping.1.propertyType = type }
+        handlers.append((mapping.0, mapping.1))
+    }
+
+    /// The rules as ReflectMap's plan takes them.
+    func apply(to rules: inout JSONFieldRules) throws {
+        let lowercases = rules.keyTranslator.name == Engine.caseInsensitiveTranslator.name
+        for (address, type) in exclusions {
+            rules.exclude(try property(at: address, type: type, in: rules))
+        }
+        for (address, handler) in handlers {
+            let property = try property(at: address, type: handler.propertyType, in: rules)
+            if let keys = handler.keys {
+                rules.setKeys(lowercases ? keys.map { $0.map { $0.lowercased() } } : keys, for: property)
+            }
+            if let assignment = handler.assignment {
+                try rules.setAdapter(Self.adapter(for: property.type, assignment: assignment, takeValue: handler.takeValue), for: property)
+            }
+        }
+    }
+
+    private func property(at address: Int, type: Any.Type?, in rules: JSONFieldRules) throws -> JSONFieldRules.Property {
+        let found: JSONFieldRules.Property?
+        if let pointer = UnsafeRawPointer(bitPattern: address) {
+            if let type {
+                found = rules.property(at: pointer, type: type)
+            } else {
+                found = rules.properties.first { rules.property(at: pointer, type: $0.type)?.offset == $0.offset }
+            }
+        } else {
+            found = nil
+        }
+        guard let found else { throw UnidentifiedProperty(model: rules.modelType, type: type) }
+        return found
+    }
+
+    /// An adapter for a property of type `type`, made of the handler's closures.
+    private static func adapter(for type: Any.Type, assignment: @escaping (Any?) -> Any?, takeValue: ((Any?) -> Any?)?) -> any JSONAdapter {
+        func make<Value>(_ type: Value.Type) -> any JSONAdapter {
+            ClosureAdapter<Value>(
+                fromJSON: { assignment($0) },
+                toJSON: takeValue.map { take in { value in take(value) } }
+            )
+        }
+        return _openExistential(type, do: make)
+    }
+
+    /// A JSON scalar's text, for a converter: a string as it is, a number or Bool as JSON spells it.
+    static func text(of json: Any) -> String? {
+        if let string = json as? String { return string }
+        if let value = JSONValue(jsonObject: json) {
+            switch value {
+            case .number(let number): return number.description
+            case .bool(let flag): return flag ? "true" : "false"
+            default: return nil
+            }
+        }
+        return nil
+    }
+}
+
+/// A rule in `mapping(mapper:)` names something that is not a stored property of the instance.
+struct UnidentifiedProperty: Error, CustomStringConvertible {
+    let model: Any.Type
+    let type: Any.Type?
+
+    var description: String {
+        let what = type.map { "a property of type \($0)" } ?? "a property"
+        return "\(model).mapping(mapper:) names \(what) that is not a stored property of the instance: "
+            + "only stored properties, named as self.name, can be identified (not computed properties, "
+            + "properties with observers or wrappers, or values inside another property)"
+    }
+}
+
+/// The address of a property passed `inout`, compared with the prototype's field addresses and never
+/// dereferenced.
+func address<T>(of property: inout T) -> Int {
+    withUnsafeMutablePointer(to: &property) { Int(bitPattern: $0) }
+}
