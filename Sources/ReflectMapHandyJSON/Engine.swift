@@ -32,10 +32,28 @@ enum Engine {
         let path = keyPath(designatedPath)
         if isCaseInsensitive {
             let tree = try JSONValue(parsing: data)
-            return try caseInsensitiveMapper.map(T.self, fromJSONObject: try inner(of: lowercasedKeys(tree).jsonObject, at: path))
+            return try map(T.self, with: caseInsensitiveMapper, object: try inner(of: lowercasedKeys(tree).jsonObject, at: path))
         }
-        guard let path else { return try exactMapper.map(T.self, from: data) }
-        return try exactMapper.map(T.self, from: data, at: path)
+        if let path { return try exactMapper.map(T.self, from: data, at: path) }
+        guard logsReports else { return try exactMapper.map(T.self, from: data) }
+        let (value, report) = try exactMapper.mapWithReport(T.self, from: data)
+        log(report, for: T.self)
+        return value
+    }
+
+    /// Maps a Foundation tree, logging what did not fit when the debug mode asks for it.
+    private static func map<T: Mappable>(_ type: T.Type, with mapper: JSONMapper, object: Any) throws -> T {
+        guard logsReports else { return try mapper.map(T.self, fromJSONObject: object) }
+        let (value, report) = try mapper.mapWithReport(T.self, fromJSONObject: object)
+        log(report, for: T.self)
+        return value
+    }
+
+    /// Whether mappings report what did not fit, for the log: at ``DebugMode/debug`` and below.
+    static var logsReports: Bool { HandyJSONConfiguration.debugMode.rawValue <= DebugMode.debug.rawValue }
+
+    private static func log(_ report: MappingReport, for type: Any.Type) {
+        for entry in report.skipped { Log.debug("mapping \(type): \(entry.message)") }
     }
 
     /// Maps a Foundation tree, or the object at `designatedPath` in it.
@@ -43,9 +61,9 @@ enum Engine {
         let found = try inner(of: object, at: keyPath(designatedPath))
         if isCaseInsensitive {
             guard let value = JSONValue(jsonObject: found) else { throw HandyJSONError.notJSON(String(describing: Swift.type(of: found))) }
-            return try caseInsensitiveMapper.map(T.self, fromJSONObject: lowercasedKeys(value).jsonObject)
+            return try map(T.self, with: caseInsensitiveMapper, object: lowercasedKeys(value).jsonObject)
         }
-        return try exactMapper.map(T.self, fromJSONObject: found)
+        return try map(T.self, with: exactMapper, object: found)
     }
 
     /// The mapper for the current options.

@@ -119,10 +119,35 @@ enum TransformRefused: Error, CustomStringConvertible {
     }
 }
 
+/// A property declared as `HandyJSON` itself (`var payload: HandyJSON?`): written as the model it
+/// holds, by that model's own plan. Reading one cannot work, since the JSON does not say which type
+/// to make: the property keeps its value, and the mapping report (logged at ``DebugMode/debug``)
+/// says so.
+struct AnyModelAdapter: JSONAdapter {
+    func read(_ json: JSONValue) throws -> any HandyJSON {
+        throw ExistentialNotReadable()
+    }
+
+    func write(_ value: any HandyJSON) throws -> JSONValue {
+        func object<Model: HandyJSON>(_ model: Model) throws -> Any { try Engine.exactMapper.jsonObject(from: model) }
+        guard let json = JSONValue(jsonObject: try object(value)) else { throw TransformRefused.notWritable }
+        return json
+    }
+}
+
+/// Why a `HandyJSON`-typed property keeps its value.
+struct ExistentialNotReadable: Error, CustomStringConvertible {
+    var description: String {
+        "a property declared as HandyJSON does not say which model to make; declare it with a concrete model type"
+    }
+}
+
 /// Adapters for ``HandyJSONCustomTransformable`` types, their optionals and arrays of them, which a
 /// model's plan asks for only when ReflectMap has no adapter of its own for a property's type.
 enum CustomTransformableAdapters {
     @Sendable static func adapter(for type: Any.Type) -> (any JSONAdapter)? {
+        if type == (any HandyJSON).self { return AnyModelAdapter() }
+        if type == Optional<any HandyJSON>.self { return Nullable(AnyModelAdapter()) }
         if let custom = type as? any HandyJSONCustomTransformable.Type { return adapter(custom) }
         if let wrapper = type as? any CustomTransformableContainer.Type { return wrapper.containerAdapter() }
         return nil

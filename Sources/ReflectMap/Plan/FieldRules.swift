@@ -48,6 +48,14 @@ public struct JSONFieldRules {
     /// do. The cost: when the byte route reads the document again through a tree (a repeated key,
     /// a value that does not fit), the hook runs again, on the new model.
     public var finishesInPlace = false
+    /// Whether a `null` member leaves its property as it is, as a missing key does (HandyJSON's
+    /// rule). Otherwise `null` makes an optional `nil`, a raw `Any` `NSNull`, and is an unusable value
+    /// for any other type.
+    public var skipsNull = false
+    /// Whether, in a Foundation tree, a value that already has the property's type and is not JSON
+    /// (an enum case or a model instance put into a dictionary in code) is stored as it is, as
+    /// HandyJSON does. Otherwise only JSON values are read.
+    public var takesTypedValues = false
     /// Types the model's own conversion maps where the mapper has no adapter (see ``fallback``).
     var fallback: (@Sendable (Any.Type) -> (any JSONAdapter)?)?
 

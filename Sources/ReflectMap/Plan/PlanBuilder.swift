@@ -175,9 +175,7 @@ final class PlanBuilder {
                 let name = StoredPropertyName(of: field, isObservable: isObservable)
                 let rule = rules?.rules[index]
                 if rule?.isExcluded == true { continue }
-                if let accessor = try accessor(
-                    for: field, named: name, of: Model.self, prototype: storage, rule: rule, fallback: rules?.fallback
-                ) {
+                if let accessor = try accessor(for: field, named: name, of: Model.self, prototype: storage, rule: rule, rules: rules) {
                     fields.append(accessor)
                 }
             }
@@ -203,15 +201,17 @@ final class PlanBuilder {
             } catch {
                 throw MappingError(.rejected(type: String(describing: Model.self), reason: MappingError.reason(of: error)))
             }
-            if !rules.rules.isEmpty || rules.fallback != nil || rules.finishesInPlace { given = rules }
+            if !rules.rules.isEmpty || rules.fallback != nil || rules.finishesInPlace || rules.skipsNull
+                || rules.takesTypedValues { given = rules }
         }
         return given
     }
 
     private func accessor(
         for field: FieldStorage.StoredField, named name: StoredPropertyName, of owner: Any.Type, prototype: ModelStorage,
-        rule: JSONFieldRules.Rule?, fallback: (@Sendable (Any.Type) -> (any JSONAdapter)?)?
+        rule: JSONFieldRules.Rule?, rules: JSONFieldRules?
     ) throws -> (FieldAccessor)? {
+        let fallback = rules?.fallback
         // `lazy var` storage is computed on demand, and weak or unowned storage is not a plain value.
         if field.name.hasPrefix("$__lazy_storage_$_") || !field.isStrong { return nil }
         let property = PropertyName(name.property, of: owner)
@@ -241,7 +241,9 @@ final class PlanBuilder {
                 keys: rule?.keys ?? [FieldKey(translator.key(for: name.property))],
                 location: FieldLocation<Value>(field),
                 isFillable: field.isVar,
-                adapter: adapter
+                adapter: adapter,
+                skipsNull: rules?.skipsNull ?? false,
+                takesTypedValues: rules?.takesTypedValues ?? false
             )
         }
         return try _openExistential(field.type, do: make)

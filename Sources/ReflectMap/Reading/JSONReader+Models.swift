@@ -36,6 +36,16 @@ extension JSONReader {
         return isObject ? keys : nil
     }
 
+    /// The tree's value under the cursor when it is a `Value` already and not JSON (an enum case or a
+    /// model put into a dictionary in code); `nil` for bytes and for JSON values, which the property's
+    /// adapter reads with the usual rules.
+    func pendingValue<Value>(of type: Value.Type) -> Value? {
+        guard isTree else { return nil }
+        let value = pending
+        if value is String || value is NSNumber || value is NSNull || value is [Any] || value is [String: Any] { return nil }
+        return value as? Value
+    }
+
     /// The value a key-path entry names in a tree object, or `nil` when a step is missing.
     static func value(at key: String, _ rest: [String], in object: [String: Any]) -> Any? {
         var current: Any? = object[key]
