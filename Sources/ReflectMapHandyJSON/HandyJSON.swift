@@ -31,9 +31,11 @@ public protocol HandyJSON: Mappable {
     /// It runs once per type, on the instance the type's plan is built from, and the mapper
     /// identifies each property it names by where its storage lies in that instance. That holds for
     /// the stored properties of a struct or a class, inherited ones included, named as `self.name`.
-    /// A computed property, a property with `didSet`/`willSet` observers or a property wrapper is
-    /// reached through a temporary copy: it cannot be identified, and mapping the type fails with an
-    /// error that names the type, rather than skipping the rule. The default names nothing.
+    /// A computed property, a property wrapper, and a property with a `willSet` observer or a
+    /// `didSet` that reads `oldValue` are reached through a temporary copy: they cannot be identified,
+    /// and mapping the type fails with an error that names the type, rather than skipping the rule.
+    /// (A `didSet` that does not read `oldValue` is changed in place, so its property is found.) The
+    /// default names nothing.
     ///
     /// - Parameter mapper: Collects the rules.
     mutating func mapping(mapper: HelpingMapper)

@@ -10,8 +10,8 @@
 /// A property is identified by where its storage lies in the prototype: the runtime reports each
 /// stored field's byte offset, and ``property(at:type:)`` matches an address inside the prototype
 /// against them. That holds for a stored property of a struct or a class, accessed on the instance
-/// the hook was called on; a computed property, a property with observers or a wrapper (which Swift
-/// hands over through a temporary copy) is not found.
+/// the hook was called on. A computed property, a wrapper, and a property with a `willSet` observer
+/// or a `didSet` that reads `oldValue` are handed over through a temporary copy, and are not found.
 public struct JSONFieldRules {
     /// One stored property of the model, as the runtime reports it.
     public struct Property: Sendable {
