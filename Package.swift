@@ -84,7 +84,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // The code blocks of the DocC articles and the README, compiled and run (Scripts/check-snippets.py).
-        .testTarget(name: "DocumentationSnippetTests", dependencies: ["ReflectMap", "ReflectMapClient"]),
+        .testTarget(name: "DocumentationSnippetTests", dependencies: ["ReflectMap", "ReflectMapClient", "ReflectMapHandyJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC catalogs of ReflectMap and ReflectMapClient with the toolchain's own `docc`, and
+# Builds the DocC catalogs of ReflectMap, ReflectMapClient and ReflectMapHandyJSON with the toolchain's own `docc`, and
 # fails on any warning (a broken symbol link, a missing article, a malformed topic group).
 #
 #   Scripts/build-docs.sh [SCRATCH_PATH]     # default: .build, the debug build's own scratch path
@@ -20,13 +20,14 @@ extract="$bin/swift-symbolgraph-extract"
 
 echo "== swift build (scratch path $scratch)"
 swift build --scratch-path "$scratch" --target ReflectMapClient > /dev/null
+swift build --scratch-path "$scratch" --target ReflectMapHandyJSON > /dev/null
 
 build="$(swift build --scratch-path "$scratch" --show-bin-path)"
 triple="$(basename "$(dirname "$build")")"
 out="$scratch/docs"
 rm -rf "$out"
 status=0
-for module in ReflectMap ReflectMapClient; do
+for module in ReflectMap ReflectMapClient ReflectMapHandyJSON; do
     graphs="$out/symbol-graphs/$module"
     mkdir -p "$graphs"
     "$extract" -module-name "$module" -target "$triple" -I "$build/Modules" \
@@ -50,4 +51,4 @@ done
 
 echo "== snippets: every Swift block of the articles and README is in Tests/DocumentationSnippetTests"
 python3 Scripts/check-snippets.py
-echo "== documentation built: $out/ReflectMap.doccarchive, $out/ReflectMapClient.doccarchive"
+echo "== documentation built: $out/ReflectMap.doccarchive, $out/ReflectMapClient.doccarchive, $out/ReflectMapHandyJSON.doccarchive"

@@ -17,7 +17,7 @@ import ReflectMap
 /// let cat = Animal.deserialize(from: #"{"name": "Tom", "animal_id": "c1"}"#)
 /// ```
 ///
-/// A `HandyJSON` model is also a ReflectMap ``Mappable``, so `JSONMapper` and `ReflectMapClient`
+/// A `HandyJSON` model is also a ReflectMap `Mappable`, so `JSONMapper` and `ReflectMapClient`
 /// take it as it is, with its custom mapping.
 public protocol HandyJSON: Mappable {
     /// Creates an instance with every property at its default value.

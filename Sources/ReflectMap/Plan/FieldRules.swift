@@ -1,5 +1,5 @@
 /// Rules a model gives in code for its own stored properties: their JSON keys, an adapter, or
-/// that they are left out. ``Mappable/_fieldRules(_:)`` receives them once per type, on the prototype
+/// that they are left out. `Mappable._fieldRules(_:)` receives them once per type, on the prototype
 /// instance its plan is built from.
 ///
 /// Native models say all of this with ``JSONKey``, ``JSONTransform`` and ``JSONIgnored``. The rules

@@ -184,7 +184,7 @@ final class PlanBuilder {
         return plan
     }
 
-    /// The rules the model gives in code (``Mappable/_fieldRules(_:)``), or `nil` when it gives none.
+    /// The rules the model gives in code (`Mappable._fieldRules(_:)`), or `nil` when it gives none.
     private func fieldRules<Model: Mappable>(
         of prototype: inout Model, stored: [FieldStorage.StoredField], isClass: Bool
     ) throws -> JSONFieldRules? {
