@@ -287,7 +287,7 @@ extension JSONMapper {
     func read<T>(
         _ type: T.Type, bytes: [UInt8], at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
-        let result: (value: T, report: MappingReport, finished: [any Mappable])
+        var result: (value: T, report: MappingReport, finished: [any Mappable])
         do {
             result = try readBytes(T.self, from: bytes, at: keyPath, reporting: reporting)
         } catch let error as MappingError {
@@ -300,8 +300,12 @@ extension JSONMapper {
         }
         // The hooks the byte route deferred, children before parents. A model one of them rejects is
         // handled where it sits, which only a read that runs hooks as it goes can do.
+        // The list is taken out of `result` so that it, and each model's box, has one owner: the
+        // mutating hook then runs in the box, where a shared box would be copied first.
+        var finished = result.finished
+        result.finished = []
         do {
-            for var model in result.finished { try model.didFinishMapping() }
+            for index in finished.indices { try finished[index].didFinishMapping() }
         } catch {
             return try readTree(T.self, from: bytes, at: keyPath, reporting: reporting)
         }

@@ -88,8 +88,17 @@ final class Field<Value>: FieldAccessor, @unchecked Sendable {
 
     override func read(from reader: inout JSONReader, into storage: ModelStorage) throws {
         if skipsNull, try reader.readNull() { return }
-        if takesTypedValues, let value = reader.pendingValue(of: Value.self) { return storage.store(value, at: location) }
+        if takesTypedValues, storeTypedValue(from: reader, into: storage) { return }
         try adapter.read(&reader, into: storage, at: location)
+    }
+
+    /// Stores a tree's value that is a `Value` already; `false` when it is not one. Out of line: the
+    /// `Value?` it needs would cost every read a runtime metadata lookup, taken or not.
+    @inline(never)
+    private func storeTypedValue(from reader: JSONReader, into storage: ModelStorage) -> Bool {
+        guard let value = reader.pendingValue(of: Value.self) else { return false }
+        storage.store(value, at: location)
+        return true
     }
 
     override func noteMissing(_ reader: inout JSONReader) throws {
