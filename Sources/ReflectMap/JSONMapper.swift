@@ -30,6 +30,22 @@ public struct JSONMapper: Sendable {
     /// throws ``MappingError/Kind/nestingTooDeep(limit:)`` instead of exhausting the stack.
     public var maxDepth = 256
 
+    /// Receives the report of every mapping whose JSON did not match the model exactly, from every entry
+    /// point that maps (streams and `ReflectMapClient`'s calls included), never a clean one: how an
+    /// app in production learns that its backend changed.
+    ///
+    /// ```swift
+    /// var mapper = JSONMapper(keyTranslator: .snakeCase)
+    /// mapper.reportHandler = { drift in
+    ///     analytics.log("json-drift", ["type": "\(drift.modelType)", "report": "\(drift.report)"])
+    /// }
+    /// ```
+    ///
+    /// With a handler set every mapping reports, which costs some of its speed; without one
+    /// (the default) nothing is reported unless asked for. The handler runs on the thread that maps,
+    /// before the mapping returns.
+    public var reportHandler: (@Sendable (MappingDrift) -> Void)?
+
     /// The adapters registered for every property of their types, in every model (GSON's
     /// `registerTypeAdapter`). When two convert the same type, the later one wins.
     public private(set) var adapters: [any JSONAdapter]
@@ -104,7 +120,7 @@ public struct JSONMapper: Sendable {
     /// - Throws: ``MappingError`` for malformed JSON (with its ``MappingError/byteOffset``), a
     ///   top-level value of the wrong kind, or (in strict mode) any mismatch.
     public func map<T: Mappable>(_ type: T.Type, from data: Data) throws -> T {
-        try read(T.self, from: data, at: nil, reporting: false).value
+        try reading(T.self, at: nil, reporting: false) { try read(T.self, from: data, at: nil, reporting: $0) }.value
     }
 
     /// Maps a dictionary, as `JSONSerialization` returns it, into a model.
@@ -115,7 +131,7 @@ public struct JSONMapper: Sendable {
     /// - Returns: The model.
     /// - Throws: ``MappingError`` when the dictionary cannot be mapped.
     public func map<T: Mappable>(_ type: T.Type, from dictionary: [String: Any]) throws -> T {
-        try read(T.self, fromTree: dictionary, path: [], reporting: false).value
+        try reading(T.self, at: nil, reporting: false) { try read(T.self, fromTree: dictionary, path: [], reporting: $0) }.value
     }
 
     /// Maps the value at a dotted key path, such as `"data.result"`, to unwrap an envelope.
@@ -129,7 +145,7 @@ public struct JSONMapper: Sendable {
     /// - Returns: The model, or the models, at the key path.
     /// - Throws: ``MappingError``, of kind ``MappingError/Kind/keyPathNotFound(_:)`` when the path leads nowhere.
     public func map<T: Mappable>(_ type: T.Type, from data: Data, at keyPath: String) throws -> T {
-        try read(T.self, from: data, at: keyPath, reporting: false).value
+        try reading(T.self, at: keyPath, reporting: false) { try read(T.self, from: data, at: keyPath, reporting: $0) }.value
     }
 
     /// Maps a top-level JSON array into models.
@@ -151,7 +167,7 @@ public struct JSONMapper: Sendable {
     /// - Returns: The model, or the models of an array.
     /// - Throws: ``MappingError`` when the object cannot be mapped.
     public func map<T: Mappable>(_ type: T.Type, fromJSONObject object: Any) throws -> T {
-        try read(T.self, fromTree: object, path: [], reporting: false).value
+        try reading(T.self, at: nil, reporting: false) { try read(T.self, fromTree: object, path: [], reporting: $0) }.value
     }
 
     /// Maps JSON bytes and reports what did not match exactly: unmapped keys, unfilled properties,
@@ -163,7 +179,7 @@ public struct JSONMapper: Sendable {
     /// - Returns: The model, and a report of what did not match exactly.
     /// - Throws: ``MappingError`` when the data cannot be mapped at all.
     public func mapWithReport<T: Mappable>(_ type: T.Type, from data: Data) throws -> (value: T, report: MappingReport) {
-        try read(T.self, from: data, at: nil, reporting: true)
+        try reading(T.self, at: nil, reporting: true) { try read(T.self, from: data, at: nil, reporting: $0) }
     }
 
     /// Maps a dictionary and reports what did not match exactly.
@@ -176,7 +192,7 @@ public struct JSONMapper: Sendable {
     public func mapWithReport<T: Mappable>(
         _ type: T.Type, from dictionary: [String: Any]
     ) throws -> (value: T, report: MappingReport) {
-        try read(T.self, fromTree: dictionary, path: [], reporting: true)
+        try reading(T.self, at: nil, reporting: true) { try read(T.self, fromTree: dictionary, path: [], reporting: $0) }
     }
 
     /// Maps any `JSONSerialization` output and reports what did not match exactly.
@@ -189,7 +205,7 @@ public struct JSONMapper: Sendable {
     public func mapWithReport<T: Mappable>(
         _ type: T.Type, fromJSONObject object: Any
     ) throws -> (value: T, report: MappingReport) {
-        try read(T.self, fromTree: object, path: [], reporting: true)
+        try reading(T.self, at: nil, reporting: true) { try read(T.self, fromTree: object, path: [], reporting: $0) }
     }
 
     /// Fills an existing model from JSON: only the properties whose keys are present change, and
@@ -211,9 +227,10 @@ public struct JSONMapper: Sendable {
     public func update<T: Mappable>(_ value: inout T, from data: Data) throws {
         let json = try JSONValue(parsing: data, maxDepth: maxDepth).jsonObject
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
-        var reader = JSONReader(tree: json, settings: readSettings, reporting: false)
+        var reader = JSONReader(tree: json, settings: readSettings, reporting: reportHandler != nil)
         guard let model = adapter as? ModelAdapter<T> else {
             value = try read(adapter, &reader)
+            if let reportHandler, let report = reader.report { deliver(report.canonical, for: T.self, at: nil, to: reportHandler) }
             return
         }
         var copy = value
@@ -223,6 +240,7 @@ public struct JSONMapper: Sendable {
             throw reader.locate(error)
         }
         value = copy
+        if let reportHandler, let report = reader.report { deliver(report.canonical, for: T.self, at: nil, to: reportHandler) }
     }
 
     // MARK: models → JSON

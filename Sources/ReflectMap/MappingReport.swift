@@ -24,13 +24,18 @@ public struct MappingReport: Sendable, Equatable {
     public var coercions: [Entry] = []
     /// Values that could not be used, so the default was kept or the element was dropped.
     public var skipped: [Entry] = []
+    /// Values the model kept without knowing them: an ``Open`` enum's unknown raw value, or an object
+    /// whose discriminator names no subtype, kept whole by its hierarchy's unknown subtype. The app
+    /// still has them, and writes them back as they were; the entry says the backend sent something
+    /// new.
+    public var unknownValues: [Entry] = []
 
     /// Creates an empty report.
     public init() {}
 
     /// True when the JSON matched the models exactly.
     public var isClean: Bool {
-        unmappedKeys.isEmpty && unfilledProperties.isEmpty && coercions.isEmpty && skipped.isEmpty
+        unmappedKeys.isEmpty && unfilledProperties.isEmpty && coercions.isEmpty && skipped.isEmpty && unknownValues.isEmpty
     }
 
     /// The report with each list in path order (`items[2]` before `items[10]`), so that it does not
@@ -41,6 +46,7 @@ public struct MappingReport: Sendable, Equatable {
         copy.unfilledProperties.sort(by: MappingPath.precedes)
         copy.coercions.sort { $0.path != $1.path ? MappingPath.precedes($0.path, $1.path) : $0.message < $1.message }
         copy.skipped.sort { $0.path != $1.path ? MappingPath.precedes($0.path, $1.path) : $0.message < $1.message }
+        copy.unknownValues.sort { $0.path != $1.path ? MappingPath.precedes($0.path, $1.path) : $0.message < $1.message }
         return copy
     }
 }

@@ -60,6 +60,7 @@ func readmeClient(session: Session) async throws {
         case .unacceptableStatus(let code, _, _):
             let body = error.errorModel(as: ServerError.self)   // {statusCode, message[], error}; nil for an HTML page
             print(code, body?.message ?? [])
+        case .envelopeError(let failure): print(failure.code ?? "", failure.messageText ?? "")   // 200 with {"error": …}
         case .undecodable(let mapping, _): print("bad payload at", mapping.path)
         case .network, .cancelled, .invalidRequest: print(error)
         }

@@ -31,6 +31,8 @@ func search(_ service: APIService) async -> String {
         case .unacceptableStatus(let code, _, _):
             let body = error.errorModel(as: ServerError.self)
             return "\(code): \(body?.message.joined(separator: ", ") ?? "no details")"
+        case .envelopeError(let failure):
+            return "\(failure.status) with error \(failure.messageText ?? "")"
         case .undecodable(let mapping, _):
             return "bad payload at \(mapping.path)"
         case .network, .cancelled, .invalidRequest:

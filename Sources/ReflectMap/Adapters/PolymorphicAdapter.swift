@@ -9,6 +9,8 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
     private let readers: [String: SubtypeReader]
     private let labels: [ObjectIdentifier: String]
     private let labelList: String
+    /// The hierarchy's unknown subtype, and how to read one, when it names one.
+    private let unknown: (type: ObjectIdentifier, read: (inout JSONReader, JSONValue) throws -> Base?)?
 
     init(builder: PlanBuilder, property: PropertyName) throws {
         typeKey = Base.typeKey
@@ -34,6 +36,30 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
         self.readers = readers
         self.labels = labels
         labelList = readers.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+        if let fallback = Base.unknownSubtype {
+            guard fallback is Base.Type else {
+                throw MappingError(.unsupportedType(
+                    type: "\(fallback) (named by \(Base.self).unknownSubtype but not a \(Base.self))", property: "\(property)"
+                ))
+            }
+            unknown = (ObjectIdentifier(fallback), try Self.unknownReader(for: fallback, builder: builder))
+        } else {
+            unknown = nil
+        }
+    }
+
+    /// Reads an object of an unknown subtype as `Unknown`: its properties from the object, through a
+    /// tree of it, and the whole object into ``JSONUnknownSubtype/unknownJSON``.
+    private static func unknownReader<Unknown: JSONUnknownSubtype>(
+        for type: Unknown.Type, builder: PlanBuilder
+    ) throws -> (inout JSONReader, JSONValue) throws -> Base? {
+        let adapter = try builder.modelAdapter(Unknown.self)
+        return { reader, object in
+            var tree = reader.treeReader(over: object)
+            guard var model = try adapter.read(&tree) else { return nil }
+            model.unknownJSON = object
+            return model as? Base
+        }
     }
 
     /// The topmost `JSONPolymorphic` class above `Base`, or `nil` when `Base` is not a class.
@@ -66,6 +92,14 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
         let subtypeReader: SubtypeReader? = if case .string(let label) = discriminator { readers[label] } else { nil }
         reader.ignoredKey = typeKey
         if let subtypeReader { return try subtypeReader(&reader) }
+        if let unknown {
+            reader.ignoredKey = nil
+            guard let object = try reader.readJSONValue() else { return try reader.rejectValue(expected: "an object (\(typeName))") }
+            let what = discriminator.map { _ in "an object of a \(typeName) subtype the app does not know" }
+                ?? "an object of \(typeName) with no \"\(typeKey)\""
+            reader.noteUnknownValue(discriminator?.jsonValue, what)
+            return try unknown.read(&reader, object)
+        }
         // Unknown or missing: strict mode throws; lenient mode reads the declared type, and says so.
         let problem: MappingError.Kind = if let discriminator {
             .invalidValue(value: discriminator.summary, type: "\(typeName) subtype (one of \(labelList))")
@@ -85,6 +119,14 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
 
     override func write(_ value: Base, to writer: inout JSONWriter) throws {
         let runtimeType = type(of: value)
+        // An object of an unknown subtype goes back as it came.
+        if let unknown, ObjectIdentifier(runtimeType) == unknown.type {
+            if let kept = value as? any JSONUnknownSubtype, case .object = kept.unknownJSON {
+                return try writer.writeJSONValue(kept.unknownJSON)
+            }
+            // Made in code: its properties, with no discriminator, since it has none.
+            return try base.write(value, to: &writer, discriminator: nil)
+        }
         guard let label = labels[ObjectIdentifier(runtimeType)] else {
             if runtimeType == Base.self { return try base.write(value, to: &writer, discriminator: nil) }
             throw writer.error(.notRepresentable(value: "a \(runtimeType), which \(typeName).subtypes does not list,"))

@@ -105,19 +105,26 @@ extension JSONReader {
     /// Consumes the value under the cursor (bytes) and returns a reader over it as a tree, at the
     /// same path, with the same settings and hook state, and no report of its own.
     private mutating func treeOfValue() throws -> JSONReader {
+        var tree = treeReader(overObject: try readFoundationObject())
+        tree.defersHooks = defersHooks
+        tree.deferredModels = deferredModels
+        return tree
+    }
+
+    /// A reader over a value already read, at the same path, with the same settings and no report of
+    /// its own; its hooks run as it reads.
+    func treeReader(over value: JSONValue) -> JSONReader {
+        treeReader(overObject: value.jsonObject)
+    }
+
+    private func treeReader(overObject object: Any) -> JSONReader {
         let basePathCount = isAtTopLevel ? path.count : 0
         // The tree has no bytes to spell the input's keys from: they are spelled here.
         let spelledPath = path.map { step in
             if case .inputKey(let span) = step { return PathStep.key((try? scanner.string(span)) ?? "") }
             return step
         }
-        var tree = JSONReader(
-            tree: try readFoundationObject(), settings: settings, reporting: false, path: spelledPath,
-            basePathCount: basePathCount
-        )
-        tree.defersHooks = defersHooks
-        tree.deferredModels = deferredModels
-        return tree
+        return JSONReader(tree: object, settings: settings, reporting: false, path: spelledPath, basePathCount: basePathCount)
     }
 
     /// Runs a finished model's ``Mappable/didFinishMapping()`` on the model itself, unless the byte

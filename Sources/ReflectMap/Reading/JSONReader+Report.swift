@@ -65,6 +65,15 @@ extension JSONReader {
         report?.coercions.append(.init(path: path, message: "Converted \(scalar.summary) to \(typeName).", value: scalar.jsonValue))
     }
 
+    /// Notes a value the model keeps without knowing it (``MappingReport/unknownValues``): `what` says
+    /// what it is, such as "an unknown raw value of Status".
+    mutating func noteUnknownValue(_ value: JSONValue?, _ what: String) {
+        guard report != nil else { return }
+        let path = MappingPath.render(components)
+        let message = value.map { "Kept \(JSONScalar($0.jsonObject).summary), \(what)." } ?? "Kept \(what)."
+        report?.unknownValues.append(.init(path: path, message: message, value: value))
+    }
+
     /// Notes a key of the object being read that no property takes.
     mutating func noteUnmappedKey(_ key: String) {
         guard report != nil else { return }

@@ -10,6 +10,8 @@ struct ElementMapper<Model: Mappable>: Sendable {
     let mapper: JSONMapper
     /// The key path's components, which prefix every path.
     let prefix: [PathComponent]
+    /// The key path of the streamed array, for the report handler.
+    let keyPath: String?
     /// The index the next element gets.
     private(set) var index = 0
     private var scratch: [UInt8] = []
@@ -18,8 +20,10 @@ struct ElementMapper<Model: Mappable>: Sendable {
         self.mapper = mapper
         if case .array(let keyPath) = layout.kind {
             prefix = JSONScanner.components(of: keyPath).map(PathComponent.key)
+            self.keyPath = keyPath.isEmpty ? nil : keyPath
         } else {
             prefix = []
+            keyPath = nil
         }
     }
 
@@ -32,8 +36,10 @@ struct ElementMapper<Model: Mappable>: Sendable {
         scratch.append(contentsOf: buffer[range])
         scratch.append(.closeBracket)
         do {
-            let (models, report) = try mapper.read([Model].self, bytes: scratch, at: nil, reporting: reporting)
-            return StreamedElement(index: position, value: models.first, report: relocated(report, index: position))
+            let (models, report) = try mapper.read([Model].self, bytes: scratch, at: nil, reporting: reporting || mapper.reportHandler != nil)
+            let located = relocated(report, index: position)
+            if let handler = mapper.reportHandler { mapper.deliver(located, for: Model.self, at: keyPath, to: handler) }
+            return StreamedElement(index: position, value: models.first, report: reporting ? located : MappingReport())
         } catch var error as MappingError {
             // The leading `[` moved every offset by one.
             error.byteOffset = error.byteOffset.map { max($0 - 1, 0) + offset }
@@ -56,21 +62,18 @@ struct ElementMapper<Model: Mappable>: Sendable {
             guard let range = message.range(of: "\"[0]") else { return message }
             return message.replacingCharacters(in: range, with: "\"" + place)
         }
+        func moveEntry(_ entry: MappingReport.Entry) -> MappingReport.Entry {
+            var entry = entry
+            entry.path = move(entry.path)
+            entry.message = moveQuoted(entry.message)
+            return entry
+        }
         var moved = report
         moved.unmappedKeys = report.unmappedKeys.map(move)
         moved.unfilledProperties = report.unfilledProperties.map(move)
-        moved.coercions = report.coercions.map { entry in
-            var entry = entry
-            entry.path = move(entry.path)
-            entry.message = moveQuoted(entry.message)
-            return entry
-        }
-        moved.skipped = report.skipped.map { entry in
-            var entry = entry
-            entry.path = move(entry.path)
-            entry.message = moveQuoted(entry.message)
-            return entry
-        }
+        moved.coercions = report.coercions.map(moveEntry)
+        moved.skipped = report.skipped.map(moveEntry)
+        moved.unknownValues = report.unknownValues.map(moveEntry)
         return moved
     }
 }

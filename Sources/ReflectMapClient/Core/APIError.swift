@@ -14,11 +14,18 @@ public enum APIError: Error, CustomStringConvertible, Sendable {
     case undecodable(MappingError, body: Data)
     /// The request could not be built: a bad URL, or a body that cannot be written as JSON.
     case invalidRequest(String)
+    /// The status was 2xx, but the body's envelope says the call failed (``ResponseEnvelope``): the
+    /// failure carries the server's code and message as it sent them, and the body.
+    case envelopeError(EnvelopeFailure)
 
-    /// The HTTP status code, for ``unacceptableStatus(code:headers:body:)``.
+    /// The HTTP status code, for ``unacceptableStatus(code:headers:body:)`` and
+    /// ``envelopeError(_:)``.
     public var statusCode: Int? {
-        if case .unacceptableStatus(let code, _, _) = self { return code }
-        return nil
+        switch self {
+        case .unacceptableStatus(let code, _, _): code
+        case .envelopeError(let failure): failure.status
+        default: nil
+        }
     }
 
     /// A response header, looked up without regard to case (`allHeaderFields` on Linux is case-sensitive).
@@ -34,12 +41,13 @@ public enum APIError: Error, CustomStringConvertible, Sendable {
     public var body: Data? {
         switch self {
         case .unacceptableStatus(_, _, let body), .undecodable(_, let body): body
+        case .envelopeError(let failure): failure.body
         default: nil
         }
     }
 
     /// The error body mapped into the app's error class, such as `{statusCode, message[], error}` on
-    /// a 403, without sending the request again. `nil` when there is no body or it is not a JSON object
+    /// a 403, or an envelope's error member (``envelopeError(_:)``), without sending the request again. `nil` when there is no body or it is not a JSON object
     /// that maps (an HTML 502 page, say).
     /// - Parameters:
     ///   - type: The app's error class.
@@ -47,6 +55,10 @@ public enum APIError: Error, CustomStringConvertible, Sendable {
     /// - Returns: The mapped error model, or `nil`.
     public func errorModel<T: Mappable>(as type: T.Type, using mapper: JSONMapper = JSONMapper()) -> T? {
         guard let body, !body.isEmpty else { return nil }
+        // An envelope's error is its error member, when the envelope names one.
+        if case .envelopeError(let failure) = self, let path = failure.errorModelPath {
+            return try? mapper.map(T.self, from: body, at: path)
+        }
         return try? mapper.map(T.self, from: body)
     }
 
@@ -63,6 +75,8 @@ public enum APIError: Error, CustomStringConvertible, Sendable {
             "The response could not be mapped: \(error)"
         case .invalidRequest(let message):
             "The request could not be built: \(message)"
+        case .envelopeError(let failure):
+            "\(failure)."
         }
     }
 }

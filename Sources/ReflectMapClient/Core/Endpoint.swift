@@ -44,6 +44,9 @@ public protocol Endpoint {
     /// When this request is sent again after a failure; `nil` (the default) uses the service's.
     /// ``RetryPolicy/never`` turns retries off for this request alone.
     var retryPolicy: RetryPolicy? { get }
+    /// How this response is wrapped; `nil` (the default) uses the service's, and
+    /// ``ResponseEnvelope/none`` says it is not wrapped.
+    var envelope: ResponseEnvelope? { get }
 }
 
 extension Endpoint {
@@ -65,6 +68,8 @@ extension Endpoint {
     public var acceptableStatusCodes: Set<Int>? { nil }
     /// The service's retry policy.
     public var retryPolicy: RetryPolicy? { nil }
+    /// The service's envelope.
+    public var envelope: ResponseEnvelope? { nil }
 }
 
 /// What a request sends as its body.

@@ -14,7 +14,7 @@ extension APIService {
         switch await perform(request, options: options, progress: progress) {
         case .success(let (data, response)):
             return ResponseMapper(mapper: configuration.mapper)
-                .map(data, response: response, method: options.method, keyPath: options.keyPath, as: T.self)
+                .map(data, response: response, method: options.method, keyPath: options.keyPath, envelope: options.envelope, as: T.self)
                 .map { Response(data, response).with($0) }
         case .failure(let error):
             return .failure(error)

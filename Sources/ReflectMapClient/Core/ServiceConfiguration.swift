@@ -30,6 +30,9 @@ public struct ServiceConfiguration: Sendable {
     /// The most retries that interceptors may ask for in one call, whatever they answer, so an
     /// interceptor that keeps asking cannot loop. 3 by default.
     public var interceptorRetryLimit: Int
+    /// How the backend wraps its responses, so that a 2xx response whose body says it failed fails
+    /// with ``APIError/envelopeError(_:)``; `nil` (the default) for none. An endpoint can override it.
+    public var envelope: ResponseEnvelope?
 
     /// Creates a configuration.
     /// - Parameters:
@@ -46,6 +49,7 @@ public struct ServiceConfiguration: Sendable {
     ///   - monitors: Told when each request starts and finishes.
     ///   - redirectPolicy: Whether redirects are followed.
     ///   - interceptorRetryLimit: The most retries interceptors may ask for in one call.
+    ///   - envelope: How the backend wraps its responses; `nil` for none.
     public init(
         mapper: JSONMapper = JSONMapper(),
         headers: [String: String] = [:],
@@ -59,7 +63,8 @@ public struct ServiceConfiguration: Sendable {
         callbackQueue: DispatchQueue? = nil,
         monitors: [any EventMonitor] = [],
         redirectPolicy: RedirectPolicy = .follow,
-        interceptorRetryLimit: Int = 3
+        interceptorRetryLimit: Int = 3,
+        envelope: ResponseEnvelope? = nil
     ) {
         self.mapper = mapper
         self.headers = headers
@@ -74,5 +79,6 @@ public struct ServiceConfiguration: Sendable {
         self.monitors = monitors
         self.redirectPolicy = redirectPolicy
         self.interceptorRetryLimit = interceptorRetryLimit
+        self.envelope = envelope
     }
 }
