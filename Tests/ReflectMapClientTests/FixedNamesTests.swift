@@ -92,5 +92,21 @@ struct FixedNamesTests {
         SilentMonitor().requestDidStart(request)
         SilentMonitor().requestDidFinish(request, response: nil, data: nil, error: nil)
         let _: [RedirectPolicy] = [.follow, .doNotFollow]
+
+        // Envelopes: errors inside 2xx responses.
+        let envelopes: [ResponseEnvelope] = [
+            .dataError, .none,
+            ResponseEnvelope(value: "data", error: .member("error"), code: "error.code", message: "error.message", errorModel: "error"),
+            ResponseEnvelope(error: .code("code", success: ["0"])), ResponseEnvelope(value: nil, error: .flag("success")),
+        ]
+        let enveloped = ServiceConfiguration(envelope: envelopes[0])
+        let _: ResponseEnvelope? = enveloped.envelope
+        let _: ResponseEnvelope? = BookPath(path: "x").envelope
+        let _: (String?, ResponseEnvelope.ErrorSignal, String?, String?, String?) = (
+            envelopes[2].valuePath, envelopes[2].error, envelopes[2].codePath, envelopes[2].messagePath, envelopes[2].errorModelPath
+        )
+        let failure: (EnvelopeFailure) -> APIError = APIError.envelopeError
+        let _: (EnvelopeFailure) -> (Int, JSONValue?, JSONValue?, Data, String?) = { ($0.status, $0.code, $0.message, $0.body, $0.messageText) }
+        _ = failure
     }
 }

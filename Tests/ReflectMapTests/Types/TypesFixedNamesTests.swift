@@ -2,7 +2,7 @@ import Foundation
 import ReflectMap
 import Testing
 
-// Every public name that issue 12 fixes, used with its exact signature, so that a rename or a changed
+// Every public name of the mapper's core API, used with its exact signature, so that a rename or a changed
 // signature fails to compile.
 
 struct FixedNameMoney: Sendable, Equatable { var text = "" }

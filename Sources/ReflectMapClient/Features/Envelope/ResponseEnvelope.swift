@@ -125,12 +125,15 @@ public struct EnvelopeFailure: Sendable, Equatable, CustomStringConvertible {
     /// Where the error member is, for ``APIError/errorModel(as:using:)``.
     let errorModelPath: String?
 
-    /// The message as text: a string as it is, anything else as JSON spells it.
+    /// The message as text: a string as it is, a number or Bool as JSON spells it.
     public var messageText: String? { message.flatMap(\.text) }
+
+    /// The code as text: `1002` for the number, `"E42"` for the string.
+    public var codeText: String? { code.flatMap(\.text) }
 
     /// One sentence with the code and message.
     public var description: String {
-        let code = self.code.flatMap(\.text).map { " \($0)" } ?? ""
+        let code = codeText.map { " \($0)" } ?? ""
         let message = messageText.map { ": \($0)" } ?? ""
         return "The server answered \(status) with error\(code)\(message)"
     }
