@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "ReflectMap",
-    // The lowest OS versions the code runs on (issue 20). Deploying lower would fail at launch or run
+    // The lowest OS versions the code runs on. Deploying lower would fail at launch or run
     // time, not at build time, so keep this in step with what the sources use without `#available`:
     // - macOS 12, iOS 15, tvOS 15, watchOS 8 (the highest): `Date.ISO8601FormatStyle`, used by
     //   Sources/ReflectMap/DateStrategy.swift (developer.apple.com/documentation/foundation/date/iso8601formatstyle).

@@ -136,6 +136,7 @@ for p in payloads:
         ("Data → models", "Data→models", "JSONDecoder"),
         ("Data → models", "Data→models", "JSONDecoder (convertFromSnakeCase)"),
         ("Data → models", "Data→models", "ReflectMap, adapters registered (none used)"),
+        ("Data → models", "Data→models", "ReflectMap, a report handler set"),
         ("Data → models", "Data→models", "ReflectMap, a DateFormat transform per order"),
         ("models → Data", "models→Data", "JSONEncoder"),
         ("models → Data", "models→Data", "hand-written"),

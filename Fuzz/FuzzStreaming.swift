@@ -1,6 +1,6 @@
 import Foundation
 
-// Streaming (issue 22): every input is also read as a streamed array, fed in chunks of a size taken
+// Streaming: every input is also read as a streamed array, fed in chunks of a size taken
 // from the input itself (1 to 64 bytes, so every token is split somewhere across inputs), and the
 // answer is compared with mapWithReport([FuzzModel].self) on the same bytes, in both modes:
 // - valid JSON: the same success or failure; the same models and report on success; the same error

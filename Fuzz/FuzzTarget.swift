@@ -9,7 +9,7 @@
 //    malformed, or accepts JSON that JSONValue rejected;
 // 4. maps the same JSON through the dictionary route, and traps if the two routes disagree on
 //    success, or on the model and the report where both succeed;
-// 5. does the same for one of the models built on issue 12's features (Fuzz/FuzzTypes.swift, chosen
+// 5. does the same for one of the models built on adapters, transforms, key paths and polymorphism (Fuzz/FuzzTypes.swift, chosen
 //    by the input's shape: a registered adapter that throws on bad input, @JSONTransform, nested
 //    @JSONKey paths, a polymorphic class hierarchy, Sets and keyed dictionaries, Codable properties,
 //    didFinishMapping hooks that reject), and also checks: both routes agree on the error's kind and path, the hooks run as often on both

@@ -1,4 +1,4 @@
-// Issue 12's features under the fuzz target (built with FuzzTarget.swift by Fuzz/run.sh): models
+// Adapters, transforms, key paths and polymorphism under the fuzz target (built with FuzzTarget.swift by Fuzz/run.sh): models
 // that use a registered adapter, @JSONTransform, nested @JSONKey paths, a JSONPolymorphic class
 // hierarchy, Sets and keyed dictionaries, Codable properties and didFinishMapping hooks that reject,
 // and the invariants `checkTypes` holds them to. Seed inputs for them are in Fuzz/corpus/, and

@@ -28,7 +28,7 @@ WRONG = ["null", "true", "false", "0", "-3", "2.5", '"str"', '"12"', "[]", "[1,2
          "123456789012345678901234567890", '""', "[null]", '{"a":[{}]}']
 
 
-# Issue 12: adapters and transforms, from the fixed set defined in Harness.swift.txt.
+# Adapters and transforms, from the fixed set defined in Harness.swift.txt.
 # Money goes through MoneyAdapter, registered on every mapper; the rest are @JSONTransform properties:
 # (name, Swift type, adapter expression, default, values that read, values the adapter refuses).
 MONEY_GOOD = ['"12.30 USD"', '"0 EUR"', '"-7.05 JPY"', '"1 CHF"', '"999999999999.99 GBP"', '"+3.10 USD"']
@@ -49,7 +49,7 @@ TRANSFORMS = [
 ]
 TYPE_KEYS = ["type", "kind", "@type", "_t"]
 
-# Issue 19: Foundation's reference types, as property types: (default values, values that read in
+# Foundation's reference types, as property types: (default values, values that read in
 # lenient mode at least, values that do not). NSNumber takes any number or bool, exactly (64-bit ids,
 # 30-digit integers), and numeric strings in lenient mode.
 NUMBERS = ["0", "7", "-3", "505874924095815681", "9223372036854775807", "-9223372036854775808",
@@ -132,7 +132,7 @@ class Type:
 class Prop:
     def __init__(self, name, type_, decl="var", attribute=None, key=None, alternates=(), transform=None):
         self.name, self.type, self.decl = name, type_, decl
-        self.wrapper = None  # issue 19: "@Boxed" etc. around the property, inside any @JSONKey/@JSONIgnored
+        self.wrapper = None  # "@Boxed" etc. around the property, inside any @JSONKey/@JSONIgnored
         self.attribute, self.key, self.alternates = attribute, key, list(alternates)
         self.transform = transform  # (TRANSFORMS entry, explicit key or None) for attribute "transform"
 

@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// Cookies a response sets are stored, and cookies it expires are deleted, on every response the
-/// transport sees, redirects included (issue 20: signing out through httpbin's `/cookies/delete`,
+/// transport sees, redirects included (signing out through httpbin's `/cookies/delete`,
 /// a 302, left the cookie set). Each test uses cookie names of its own: the session shares
 /// `HTTPCookieStorage.shared` with every other test.
 @Suite("Cookies")

@@ -21,7 +21,7 @@ struct AlwaysRetry: RequestInterceptor {
     }
 }
 
-@Suite("Regressions for issue 13's defects")
+@Suite("Regressions for the client's fixed defects")
 struct DefectRegressionTests {
     func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
         APIService(baseURL: try TestServer.shared.url(), configuration: configuration)

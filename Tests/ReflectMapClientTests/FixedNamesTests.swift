@@ -6,7 +6,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Issue 13's public surface, spelled exactly as other code is written against it. This file compiling
+/// The client's public surface, spelled exactly as other code is written against it. This file compiling
 /// is the test; the function also runs against the loopback server.
 struct NamesEndpoint: Endpoint {
     var method: HTTPMethod { .get }
@@ -23,7 +23,7 @@ struct NamesMonitor: EventMonitor {
 
 @Suite("Fixed public names")
 struct FixedNamesTests {
-    @Test("Every fixed name of issue 13 compiles with its exact signature")
+    @Test("Every fixed name of the client compiles with its exact signature")
     func everyFixedName() async throws {
         // Uniform acronym casing, and the old spellings as typealiases.
         let _: APIService.Type = ApiService.self

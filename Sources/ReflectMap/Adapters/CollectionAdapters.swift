@@ -121,7 +121,7 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
         let codec = keys
         // Converted keys can be spelled two ways (`"1"` and `"01"` in an `[Int: V]`). Which spelling
         // counts is settled before any value is read, from all the object's keys, so that neither
-        // the order of the input nor a dictionary's hash order changes the answer (finding F2).
+        // the order of the input nor a dictionary's hash order changes the answer.
         let winners = codec.isIdentity ? [:] : try Self.winningSpellings(reader.peekKeys() ?? [], codec)
         let isObject = try reader.readObject { text, reader in
             guard let key = codec.decode(text) else {

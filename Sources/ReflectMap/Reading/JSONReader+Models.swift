@@ -16,7 +16,7 @@ extension JSONReader {
         var ahead = self
         ahead.report = nil
         var found: JSONScalar?
-        // The last occurrence, as a tree holds it (finding F5).
+        // The last occurrence, as a tree holds it.
         let isObject = try ahead.readObject { member, reader in
             if member == key { found = try reader.readScalar() } else { try reader.skipValue() }
         }
@@ -75,7 +75,7 @@ extension JSONReader {
     /// Reads one value with `body`; if it throws a mapping error about the value (not malformed
     /// JSON), the value is skipped, reported, and `false` returned, in strict mode too. The report
     /// keeps nothing of the failed value but that entry, and the entry is the tree route's: bytes
-    /// are read again as a tree to find it, as the mapper does for a whole document (finding F4).
+    /// are read again as a tree to find it, as the mapper does for a whole document.
     mutating func readRecovering(_ body: (inout JSONReader) throws -> Void) throws -> Bool {
         let saved = self
         do {

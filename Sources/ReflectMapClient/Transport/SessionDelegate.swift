@@ -64,7 +64,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ///   whole task. Default handling (as if this method were not implemented) lets the 401 through as the
     ///   response unless the session's credential storage holds a credential for that protection space.
     ///   Server trust and client certificates go to the session-level method below. Not run on Apple
-    ///   platforms yet (issue 20).
+    ///   platforms yet.
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
                     completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
         #if canImport(FoundationNetworking)

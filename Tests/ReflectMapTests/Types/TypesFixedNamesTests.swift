@@ -40,7 +40,7 @@ struct FixedNameCodable: MappableCodable {
 
 @Suite("Fixed public names")
 struct TypesFixedNamesTests {
-    @Test("Every fixed name of issue 12 compiles with its exact signature")
+    @Test("Every fixed name of the core API compiles with its exact signature")
     func fixedNamesCompile() throws {
         let adapter: any JSONAdapter = FixedNameMoneyAdapter()
         let typed: any JSONAdapter<FixedNameMoney> = FixedNameMoneyAdapter()
@@ -65,7 +65,7 @@ struct TypesFixedNamesTests {
     }
 }
 
-// Issue 19's one new public name, `JSONPropertyWrapper`, with its exact requirements:
+// `JSONPropertyWrapper`, with its exact requirements:
 // `associatedtype WrappedValue`, `init(wrappedValue:)` and `var jsonWrappedValue: WrappedValue { get }`.
 
 @propertyWrapper struct FixedNameWrapper<Value> {
@@ -78,7 +78,7 @@ struct FixedNameWrapped: Mappable {
     @FixedNameWrapper var count = 0
 }
 
-@Suite("Fixed public names of issue 19")
+@Suite("Fixed public names of property wrappers")
 struct WrapperFixedNamesTests {
     @Test("JSONPropertyWrapper compiles with its exact requirements and drives mapping")
     func propertyWrapperProtocolCompiles() throws {
