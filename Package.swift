@@ -3,23 +3,15 @@ import PackageDescription
 
 let package = Package(
     name: "ReflectMap",
-    // The lowest OS versions the code runs on. Deploying lower would fail at launch or run
-    // time, not at build time, so keep this in step with what the sources use without `#available`:
-    // - macOS 12, iOS 15, tvOS 15, watchOS 8 (the highest): `Date.ISO8601FormatStyle`, used by
-    //   Sources/ReflectMap/DateStrategy.swift (developer.apple.com/documentation/foundation/date/iso8601formatstyle).
-    //   The same releases carry Swift 5.5's concurrency runtime (swiftlang/swift utils/availability-macros.def
-    //   @eefdd69, line 40: SwiftStdlib 5.5 = macOS 12.0, iOS 15.0, watchOS 8.0, tvOS 15.0), so async/await
-    //   needs no back-deployment library.
-    // - Lower, so covered: Sources/ReflectMap/Plan/FieldStorage.swift calls the runtime's
-    //   swift_reflectionMirror_recursiveCount, _recursiveChildMetadata and _recursiveChildOffset, which the
-    //   stdlib declares in stdlib/public/core/ReflectionMirror.swift (@684fe2b, lines 32-46) for
-    //   `_forEachField`, `@available(SwiftStdlib 5.2, *)` (line 271; availability-macros.def line 37:
-    //   macOS 10.15.4, iOS 13.4, watchOS 6.2, tvOS 13.4). The form we call, which fills a
-    //   `_FieldReflectionMetadata` with isStrong/isVar (SwiftShims Reflection.h; runtime
-    //   stdlib/public/runtime/ReflectionMirror.cpp), is what `_forEachFieldWithKeyPath` relies on, and that is
-    //   `@available(SwiftStdlib 5.4, *)` (ReflectionMirror.swift line 319; macros line 39: macOS 11.3,
-    //   iOS 14.5, watchOS 7.4, tvOS 14.5). Older runtimes took (name, freeFunc) out-pointers instead.
-    //   FileHandle.read(upToCount:)/write(contentsOf:) and URLSessionWebSocketTask are older still.
+    // The lowest OS versions the code runs on. Deploying lower would fail at launch or run time, not at
+    // build time, so keep this in step with what the sources use without `#available`:
+    // - macOS 12, iOS 15, tvOS 15, watchOS 8 (the highest): `Date.ISO8601FormatStyle` (DateStrategy.swift).
+    //   The same releases carry Swift 5.5's concurrency runtime, so async/await needs no back-deployment
+    //   library.
+    // - Lower, so covered: the runtime's field reflection entry points that Plan/FieldStorage.swift calls
+    //   (the form that reports isStrong/isVar, which the standard library's `_forEachFieldWithKeyPath`
+    //   relies on: Swift 5.4's runtime, macOS 11.3 and iOS 14.5), `FileHandle.read(upToCount:)`,
+    //   `write(contentsOf:)` and `URLSessionWebSocketTask`.
     // - Higher, behind `#available`/`@available`: Observation (macOS 14, iOS 17; StoredPropertyName.swift)
     //   and the NIOWebSocket trait's typed upgraders (macOS 13, iOS 16; NIOWebSocketConnector.swift).
     // Mac Catalyst follows the iOS version.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Streaming benchmark (issue 22): peak memory above the process baseline, and throughput against mapping
+# Streaming benchmark: peak memory above the process baseline, and throughput against mapping
 # the same data held in memory, for an orders series of 10 MB, 100 MB and 1 GB, as one JSON document
 # ({"orders": [ … ]}, streamed with .array(at: "orders")) and as JSON Lines, from a file and from a
 # loopback HTTP server. The data is generated here (generate.py), into .build-streaming/, and deleted.

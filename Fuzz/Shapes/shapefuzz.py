@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Model-shape fuzzer for ReflectMap (issue 11, item 8).
+"""Model-shape fuzzer for ReflectMap.
 
 Each round generates a Swift file with random model declarations (structs, classes with inheritance,
 optionals, nested arrays and dictionaries, String/Int enums, @JSONKey with alternates, @JSONIgnored,
-`let`, `weak`, `lazy`; from issue 12, a registered adapter, @JSONTransform properties, nested
-@JSONKey(path:) and JSONPolymorphic hierarchies; from issue 19, property-wrapped properties through
+`let`, `weak`, `lazy`; a registered adapter, @JSONTransform properties, nested
+@JSONKey(path:) and JSONPolymorphic hierarchies; property-wrapped properties through
 Codable and JSONPropertyWrapper wrappers, plain `_id`-style names, and Foundation's NSNumber,
 NSDecimalNumber, NSString, NSArray, NSDictionary, NSDate and NSURL) and many matching and mismatching JSON documents,
 builds it against the library under AddressSanitizer in a scratch package (.build-shapefuzz/), and

@@ -337,7 +337,7 @@ class Generator:
         return "_" + name not in used
 
     def make_issue19_prop(self, model, name, used):
-        """Issue 19: a property-wrapped property (a conformed wrapper over any type, or a Codable one),
+        """A property-wrapped property (a conformed wrapper over any type, or a Codable one),
         with or without @JSONKey/@JSONIgnored outside it; a plain property whose name starts with `_`;
         or @JSONKey around a value whose type is a wrapper. None when the name cannot be used."""
         rng = self.rng
@@ -510,7 +510,7 @@ class Generator:
         return rng.choice(['""', '""', '"dflt"'])
 
     def declaration(self, prop, owner):
-        """Swift for one property. A wrapped one (issue 19) always has a default, and its wrapper goes
+        """Swift for one property. A wrapped one always has a default, and its wrapper goes
         inside @JSONKey or @JSONIgnored: `@JSONKey("k") @Boxed var x: Int = 0`."""
         t = prop.type
         if prop.decl == "weak":
@@ -723,7 +723,7 @@ class Generator:
         return type_.kind == "wrapper" and Generator.may_be_absent(type_.inner)
 
     def written_keys(self, model):
-        """(required, optional): the keys a default value of `model` is written under (issue 19's check
+        """(required, optional): the keys a default value of `model` is written under (the wrappers' check
         that a wrapper's storage `_x` is written as `x` and a plain `_id` as `_id`)."""
         required, optional = set(), set()
         for prop in model.all_props():

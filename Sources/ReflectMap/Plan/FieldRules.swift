@@ -34,8 +34,13 @@ public struct JSONFieldRules {
 
     /// The model type the rules are for.
     public let modelType: Any.Type
-    /// The model's stored properties, inherited ones first.
-    public let properties: [Property]
+    /// The model's stored fields, as the runtime listed them for the plan.
+    private let stored: [FieldStorage.StoredField]
+    /// The model's stored properties, inherited ones first. Made when asked for: most models give no
+    /// rules, and their plans should not pay for the list.
+    public var properties: [Property] {
+        stored.enumerated().map { index, field in Property(name: field.name, offset: field.offset, type: field.type, index: index) }
+    }
     /// The translator the mapper names the other properties with.
     public let keyTranslator: KeyTranslator
     /// Where the prototype's storage begins: the object for a class, the value for a struct. Only
@@ -59,9 +64,9 @@ public struct JSONFieldRules {
     /// Types the model's own conversion maps where the mapper has no adapter (see ``fallback``).
     var fallback: (@Sendable (Any.Type) -> (any JSONAdapter)?)?
 
-    init(modelType: Any.Type, properties: [Property], keyTranslator: KeyTranslator, base: UnsafeRawPointer) {
+    init(modelType: Any.Type, stored: [FieldStorage.StoredField], keyTranslator: KeyTranslator, base: UnsafeRawPointer) {
         self.modelType = modelType
-        self.properties = properties
+        self.stored = stored
         self.keyTranslator = keyTranslator
         self.base = base
     }
@@ -76,7 +81,9 @@ public struct JSONFieldRules {
     /// - Returns: The property, or `nil`.
     public func property(at address: UnsafeRawPointer, type: Any.Type) -> Property? {
         let offset = address - base
-        return properties.first { $0.offset == offset && $0.type == type }
+        guard let index = stored.firstIndex(where: { $0.offset == offset && $0.type == type }) else { return nil }
+        let field = stored[index]
+        return Property(name: field.name, offset: field.offset, type: field.type, index: index)
     }
 
     /// Reads the property from `keys`, the first present winning, and writes it under the first.

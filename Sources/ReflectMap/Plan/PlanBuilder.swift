@@ -190,10 +190,7 @@ final class PlanBuilder {
     ) throws -> JSONFieldRules? {
         var given: JSONFieldRules?
         try FieldStorage.withBaseAddress(of: &prototype, isClass: isClass) { base, model in
-            let properties = stored.enumerated().map { index, field in
-                JSONFieldRules.Property(name: field.name, offset: field.offset, type: field.type, index: index)
-            }
-            var rules = JSONFieldRules(modelType: Model.self, properties: properties, keyTranslator: translator, base: base)
+            var rules = JSONFieldRules(modelType: Model.self, stored: stored, keyTranslator: translator, base: base)
             do {
                 try model._fieldRules(&rules)
             } catch let error as MappingError {

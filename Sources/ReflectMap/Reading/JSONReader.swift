@@ -270,8 +270,9 @@ struct JSONReader {
     }
 
     /// Reads the array under the cursor into `result`: `element` reads each element into the
-    /// buffer it is given (or drops it), and the array is made once, at its final size (invariant
-    /// 11: every path out finishes or discards the buffer). `false` when the value is not an array.
+    /// buffer it is given (or drops it), and the array is made once, at its final size. Every path out
+    /// finishes or discards the buffer, which `ElementPool.swift` relies on. `false` when the value is
+    /// not an array.
     @inline(__always)
     mutating func gatherElements<Element>(
         into result: inout [Element],

@@ -1,0 +1,180 @@
+import Foundation
+
+// The blocks in which arrays gather their elements on the byte route, one of the few files with
+// unsafe code.
+//
+// An `ElementBuffer<Element>` holds exactly `count` initialised elements at the start of a block bound
+// to `Element`, and nothing else; it is the block's only user until it gives the block back, with
+// every element moved out or destroyed first. A block is bound to a new type only while it holds no
+// element. Pooled blocks are 16-byte aligned; an element type that needs more gets a block of its
+// own, never pooled. A pool passes to a later read (on any thread, through a lock) only when its read
+// is over and no copy of the reader holds it: every buffer of that read has finished or discarded, so
+// every block is back in the pool.
+
+// Arrays read on the byte route do not know their length until the closing bracket. Appending to a
+// Swift array grows it several times, and in generic code each growth looks up the new buffer's
+// metadata. Instead the elements gather in a block lent by the reader's pool, and the array is made
+// once, at its final size.
+
+/// Raw blocks lent to the ``ElementBuffer``s of one read. Single-threaded: it belongs to one
+/// `JSONReader` at a time. The free blocks form a stack linked through their own first bytes (the
+/// next block's address, then the block's size), so lending and taking back cost a few loads. When
+/// its read is over, a pool and its blocks wait among a few spares for the next read, on any thread.
+final class ElementPool {
+    @exclusivity(unchecked) private var head: UnsafeMutableRawPointer?
+
+    /// Pools whose reads are over, ready for the next ones.
+    private static let spares = Spares()
+    /// How many pools wait; more than a few would only hold memory.
+    private static let maxSpares = 4
+
+    private final class Spares: @unchecked Sendable {
+        let lock = NSLock()
+        var pools: [ElementPool] = []
+    }
+
+    /// A spare pool, or a new one.
+    static func make() -> ElementPool {
+        spares.lock.lock()
+        defer { spares.lock.unlock() }
+        return spares.pools.popLast() ?? ElementPool()
+    }
+
+    /// Keeps a pool whose read is over for a later read, without any block over 1 MiB: a spare
+    /// should not hold on to the memory of one huge array. The caller holds the only reference.
+    static func recycle(_ pool: ElementPool) {
+        pool.freeBlocks(largerThan: 1 << 20)
+        spares.lock.lock()
+        defer { spares.lock.unlock() }
+        if spares.pools.count < maxSpares { spares.pools.append(pool) }
+    }
+
+    /// The alignment of every pooled block: enough for any element type but SIMD vectors.
+    fileprivate static let alignment = 16
+
+    deinit {
+        while let block = head {
+            head = block.load(as: UnsafeMutableRawPointer?.self)
+            block.deallocate()
+        }
+    }
+
+    private func freeBlocks(largerThan limit: Int) {
+        var kept: UnsafeMutableRawPointer?
+        while let block = head {
+            head = block.load(as: UnsafeMutableRawPointer?.self)
+            let size = block.load(fromByteOffset: 8, as: Int.self)
+            if size > limit {
+                block.deallocate()
+            } else {
+                block.storeBytes(of: kept, as: UnsafeMutableRawPointer?.self)
+                kept = block
+            }
+        }
+        head = kept
+    }
+
+    /// The most recently returned block when it is big enough, or a new one.
+    @inline(__always)
+    fileprivate func take(atLeast bytes: Int) -> (base: UnsafeMutableRawPointer, bytes: Int) {
+        if let block = head {
+            let size = block.load(fromByteOffset: 8, as: Int.self)
+            if size >= bytes {
+                head = block.load(as: UnsafeMutableRawPointer?.self)
+                return (block, size)
+            }
+        }
+        let size = Swift.max(bytes, 512)
+        return (UnsafeMutableRawPointer.allocate(byteCount: size, alignment: Self.alignment), size)
+    }
+
+    /// Takes back a block that holds no element (its memory is rebound to raw words here).
+    @inline(__always)
+    fileprivate func giveBack(_ block: UnsafeMutableRawPointer, bytes: Int) {
+        block.storeBytes(of: head, as: UnsafeMutableRawPointer?.self)
+        block.storeBytes(of: bytes, toByteOffset: 8, as: Int.self)
+        head = block
+    }
+}
+
+/// Elements gathered for an array whose length is not known yet. Every path out of a read calls
+/// ``finish(into:pool:)`` or ``discard(pool:)``.
+struct ElementBuffer<Element> {
+    private var base: UnsafeMutablePointer<Element>?
+    private var bytes = 0
+    private var capacity = 0
+    private var count = 0
+
+    @inline(__always)
+    mutating func append(_ element: consuming Element, pool: ElementPool) {
+        if count == capacity { grow(pool) }
+        // `grow` set `base`; `capacity` is 0 while it is nil.
+        (base.unsafelyUnwrapped + count).initialize(to: consume element)
+        count += 1
+    }
+
+    @inline(never)
+    private mutating func grow(_ pool: ElementPool) {
+        let stride = MemoryLayout<Element>.stride
+        let wanted = Swift.max(capacity * 2, 8) * stride
+        let pooled = MemoryLayout<Element>.alignment <= ElementPool.alignment
+        let block: (base: UnsafeMutableRawPointer, bytes: Int) = pooled
+            ? pool.take(atLeast: wanted)
+            : (UnsafeMutableRawPointer.allocate(byteCount: wanted, alignment: MemoryLayout<Element>.alignment), wanted)
+        let newCapacity = block.bytes / stride
+        let newBase = block.base.bindMemory(to: Element.self, capacity: newCapacity)
+        if let base {
+            newBase.moveInitialize(from: base, count: count)
+            giveBack(base, pool)
+        }
+        base = newBase
+        bytes = block.bytes
+        capacity = newCapacity
+    }
+
+    /// Moves the elements to the end of `array`, and gives the block back.
+    mutating func finish(into array: inout [Element], pool: ElementPool) {
+        guard let base else { return }
+        let count = self.count
+        if array.isEmpty && !_isPOD(Element.self) {
+            array = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                // A capacity of at least one always has a base address.
+                guard let target = buffer.baseAddress else { return }
+                target.moveInitialize(from: base, count: count)
+                initialized = count
+            }
+        } else {
+            // Plain values (numbers, `Bool`) copy as bytes. `reserveCapacity` is specialised for
+            // them and caches the buffer's metadata, where `Array(unsafeUninitializedCapacity:)`
+            // looks it up each time.
+            array.reserveCapacity(array.count + count)
+            array.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+            base.deinitialize(count: count)
+        }
+        release(base, pool)
+    }
+
+    /// Destroys the elements (a read that throws), and gives the block back.
+    mutating func discard(pool: ElementPool) {
+        guard let base else { return }
+        base.deinitialize(count: count)
+        release(base, pool)
+    }
+
+    /// Gives an emptied block back, or frees one that was never pooled.
+    private func giveBack(_ block: UnsafeMutablePointer<Element>, _ pool: ElementPool) {
+        if MemoryLayout<Element>.alignment <= ElementPool.alignment {
+            pool.giveBack(UnsafeMutableRawPointer(block), bytes: bytes)
+        } else {
+            block.deallocate()
+        }
+    }
+
+    private mutating func release(_ block: UnsafeMutablePointer<Element>, _ pool: ElementPool) {
+        giveBack(block, pool)
+        base = nil
+        capacity = 0
+        count = 0
+    }
+}
+
