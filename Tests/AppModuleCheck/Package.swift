@@ -21,13 +21,19 @@ let package = Package(
     targets: [
         .testTarget(
             name: "MainActorApp",
-            dependencies: [.product(name: "ReflectMap", package: "ReflectMap"), .product(name: "ReflectMapClient", package: "ReflectMap")],
+            dependencies: [
+                .product(name: "ReflectMap", package: "ReflectMap"), .product(name: "ReflectMapClient", package: "ReflectMap"),
+                .product(name: "ReflectMapHandyJSON", package: "ReflectMap"),
+            ],
             path: "MainActorApp",
             swiftSettings: appSettings
         ),
         .testTarget(
             name: "PlainSwift6App",
-            dependencies: [.product(name: "ReflectMap", package: "ReflectMap"), .product(name: "ReflectMapClient", package: "ReflectMap")],
+            dependencies: [
+                .product(name: "ReflectMap", package: "ReflectMap"), .product(name: "ReflectMapClient", package: "ReflectMap"),
+                .product(name: "ReflectMapHandyJSON", package: "ReflectMap"),
+            ],
             path: "PlainSwift6",
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
