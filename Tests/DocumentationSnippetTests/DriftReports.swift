@@ -2,8 +2,8 @@ import Foundation
 import ReflectMap
 import Testing
 
-/// The "Drift Reports in Production" article.
-enum Telemetry {
+/// The "Drift Reports in Production" article. An app's telemetry is called from any thread.
+nonisolated enum Telemetry {
     static let recorded = RecordedDrift()
 
     static func record(type: String, keyPath: String?, entries: [String]) {
@@ -11,7 +11,7 @@ enum Telemetry {
     }
 }
 
-final class RecordedDrift: @unchecked Sendable {
+nonisolated final class RecordedDrift: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
     private var entries: [(String, [String])] = []

@@ -13,7 +13,7 @@ struct Account: Mappable {
     var pastPlans: [Open<Plan>] = []
 }
 
-class Block: JSONPolymorphic {
+class Block: JSONPolymorphic, @unchecked Sendable {
     class var typeKey: String { "type" }
     class var subtypes: [String: any Mappable.Type] { ["text": TextBlock.self] }
     class var unknownSubtype: (any JSONUnknownSubtype.Type)? { UnknownBlock.self }
@@ -21,12 +21,13 @@ class Block: JSONPolymorphic {
     required init() {}
 }
 
-final class TextBlock: Block {
+nonisolated final class TextBlock: Block, @unchecked Sendable {
     var text = ""
 }
 
-final class UnknownBlock: Block, JSONUnknownSubtype {
+final class UnknownBlock: Block, JSONUnknownSubtype, @unchecked Sendable {
     @JSONIgnored var unknownJSON: JSONValue = .null
+    nonisolated required init() {}
 }
 
 @Suite("Values from the Future article")
