@@ -111,6 +111,25 @@ struct EnvelopeTests {
         #expect(response.value.id == 7 && response.statusCode == 200)
     }
 
+    @Test("Each recognition rule fails a callback call the same way", arguments: [
+        (ResponseEnvelope.dataError, "failed", "token expired"),
+        (ResponseEnvelope(value: "data", error: .code("code", success: ["0"]), code: "code", message: "msg"), "coded-failed", "sign in again"),
+        (ResponseEnvelope(value: "result", error: .flag("success"), message: "message"), "flag-failed", "quota"),
+    ])
+    func rulesWithCallbacks(_ envelope: ResponseEnvelope, _ path: String, _ message: String) async throws {
+        let service = try service(envelope)
+        let result: Result<EnvelopeBook, APIError> = await withCheckedContinuation { continuation in
+            service.request(EnvelopeEndpoint(path: path), responseClass: EnvelopeBook.self) { continuation.resume(returning: $0) }
+        }
+        guard case .failure(.envelopeError(let failure)) = result else { Issue.record("got \(result)"); return }
+        #expect(failure.messageText == message && failure.status == 200)
+        let success: Result<EnvelopeBook, APIError> = await withCheckedContinuation { continuation in
+            let okPath = path == "failed" ? "ok" : path == "coded-failed" ? "coded-ok" : "flag-ok"
+            service.request(EnvelopeEndpoint(path: okPath), responseClass: EnvelopeBook.self) { continuation.resume(returning: $0) }
+        }
+        #expect((try? success.get())?.id != nil)
+    }
+
     @Test("A status the service does not accept is still unacceptableStatus")
     func nonSuccessStatus() async throws {
         await #expect {

@@ -105,6 +105,34 @@ struct MergePatchTests {
         #expect(try mapper.mergePatch(from: old, to: old) == Data("{}".utf8))
     }
 
+    @Test("Three-state properties round-trip: what is read is written back, absent keys left out")
+    func threeStateRoundTrip() throws {
+        let mapper = JSONMapper()
+        for text in [#"{}"#, #"{"nickname":null}"#, #"{"age":4,"bio":"b","nickname":"n"}"#, #"{"age":null,"bio":"x"}"#] {
+            let update = try mapper.map(ProfileUpdate.self, from: json(text))
+            #expect(String(decoding: try mapper.data(from: update), as: UTF8.self) == text)
+        }
+    }
+
+    @Test("A merge patch between two class models holds what changed, nested models included")
+    func classPatch() throws {
+        let mapper = JSONMapper()
+        let old = PatchAccount()
+        old.id = 1
+        old.email = "a@example.com"
+        old.phone = "1"
+        let new = PatchAccount()
+        new.id = 1
+        new.email = "b@example.com"
+        new.profile.tags = ["t"]
+        new.profile.address.city = "Oslo"
+        let patch = try JSONValue(parsing: mapper.mergePatch(from: old, to: new))
+        #expect(patch == (try Self.value(#"{"email": "b@example.com", "phone": null, "profile": {"tags": ["t"], "address": {"city": "Oslo"}}}"#)))
+        var patched = old
+        try mapper.apply(mergePatch: mapper.mergePatch(from: old, to: new), to: &patched)
+        #expect(try mapper.data(from: patched) == mapper.data(from: new))
+    }
+
     @Test("Applying a patch gives what mapping the patched JSON gives, for classes and structs")
     func applyMatchesMappingPatchedJSON() throws {
         let mapper = JSONMapper()
