@@ -108,5 +108,14 @@ struct FixedNamesTests {
         let failure: (EnvelopeFailure) -> APIError = APIError.envelopeError
         let _: (EnvelopeFailure) -> (Int, JSONValue?, JSONValue?, Data, String?) = { ($0.status, $0.code, $0.message, $0.body, $0.messageText) }
         _ = failure
+
+        // Pages.
+        let styles: [Pagination] = [
+            .linkHeader, .cursor(at: "next", parameter: "cursor"), .lastItem(id: "id", hasMore: "has_more", parameter: "starting_after"),
+            .pageNumber(parameter: "page", first: 0), .pageNumbers,
+        ]
+        let pages: Pages<Book> = service.pages(BookPath(path: "books"), items: nil, of: Book.self, by: styles[0], pageLimit: 1)
+        var iterator: Pages<Book>.Iterator = pages.makeAsyncIterator()
+        let _: [Book]? = try await iterator.next()
     }
 }

@@ -1,0 +1,122 @@
+import Foundation
+import ReflectMap
+
+/// How an API says where the next page of a list is.
+public enum Pagination: Sendable, Equatable {
+    /// The `Link` header's `rel="next"` URL (RFC 8288), as GitHub sends it: `Link:
+    /// <https://api.github.com/…?page=3>; rel="next"`. The list ends when there is none.
+    case linkHeader
+    /// A cursor in the body, sent back as a query parameter: Slack's
+    /// `response_metadata.next_cursor` as `cursor`. The list ends when the cursor is missing, `null`
+    /// or empty.
+    ///
+    /// - Parameters:
+    ///   - at: The cursor's key path in the body.
+    ///   - parameter: The query parameter that carries it.
+    case cursor(at: String, parameter: String)
+    /// The last item's id sent back while a flag says there is more: Stripe's `has_more` with
+    /// `starting_after`.
+    ///
+    /// - Parameters:
+    ///   - id: The id's key path inside an item.
+    ///   - hasMore: The key path of the Boolean that says another page follows.
+    ///   - parameter: The query parameter that carries the last id.
+    case lastItem(id: String, hasMore: String, parameter: String)
+    /// Page numbers in a query parameter, from `first` up. The list ends at the first empty page.
+    ///
+    /// - Parameters:
+    ///   - parameter: The query parameter, such as `"page"`.
+    ///   - first: The first page's number.
+    case pageNumber(parameter: String, first: Int)
+
+    /// Page numbers in the `page` parameter, from 1.
+    public static let pageNumbers = Pagination.pageNumber(parameter: "page", first: 1)
+
+    /// The request for the page after one, or `nil` when the list ends there.
+    func next(after page: PageResponse, itemCount: Int, number: Int) -> PageRequest? {
+        switch self {
+        case .linkHeader:
+            guard let link = page.header("Link"), let url = Self.nextLink(in: link) else { return nil }
+            return .url(url)
+        case .cursor(let path, let parameter):
+            guard let cursor = page.json?.value(at: path)?.text, !cursor.isEmpty else { return nil }
+            return .parameters([parameter: cursor])
+        case .lastItem(let id, let hasMore, let parameter):
+            guard page.json?.value(at: hasMore) == .bool(true), let items = page.items,
+                  case .array(let elements) = items, let last = elements.last,
+                  let lastID = last.value(at: id)?.text else { return nil }
+            return .parameters([parameter: lastID])
+        case .pageNumber(let parameter, let first):
+            guard itemCount > 0 else { return nil }
+            return .parameters([parameter: first + number])
+        }
+    }
+
+    /// The parameters of the first request, when the style numbers its pages.
+    var firstParameters: [String: any Sendable] {
+        if case .pageNumber(let parameter, let first) = self { return [parameter: first] }
+        return [:]
+    }
+
+    /// The `rel="next"` target of a `Link` header: comma-separated `<URI>; params` entries, where `rel`
+    /// may list several relation types, quoted or not.
+    static func nextLink(in header: String) -> URL? {
+        for entry in header.split(separator: ",") {
+            let parts = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let target = parts.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
+            let isNext = parts.dropFirst().contains { parameter in
+                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard pair.count == 2, pair[0].lowercased() == "rel" else { return false }
+                let relations = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                return relations.lowercased().split(separator: " ").contains("next")
+            }
+            if isNext { return URL(string: String(target.dropFirst().dropLast())) }
+        }
+        return nil
+    }
+}
+
+/// What the next page's request changes.
+enum PageRequest {
+    /// An absolute URL, used as it is.
+    case url(URL)
+    /// Parameters added to the endpoint's own.
+    case parameters([String: any Sendable])
+}
+
+/// One page's response, as the pagination styles read it.
+struct PageResponse {
+    let headers: [String: String]
+    let json: JSONValue?
+    /// The items array, at the items' key path.
+    let items: JSONValue?
+
+    func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// The endpoint of a page after the first: the original with the page's URL or parameters.
+struct NextPageEndpoint<Base: Endpoint>: Endpoint {
+    let base: Base
+    let request: PageRequest
+
+    var method: HTTPMethod { base.method }
+    var path: String {
+        if case .url(let url) = request { return url.absoluteString }
+        return base.path
+    }
+    var parameters: [String: any Sendable] {
+        switch request {
+        case .url: return [:]
+        case .parameters(let extra): return base.parameters.merging(extra) { _, new in new }
+        }
+    }
+    var encoding: ParameterEncoding? { base.encoding }
+    var headers: [String: String] { base.headers }
+    var keyPath: String? { base.keyPath }
+    var timeout: TimeInterval? { base.timeout }
+    var acceptableStatusCodes: Set<Int>? { base.acceptableStatusCodes }
+    var retryPolicy: RetryPolicy? { base.retryPolicy }
+    var envelope: ResponseEnvelope? { base.envelope }
+}
