@@ -99,7 +99,8 @@ struct FixedNamesTests {
             ResponseEnvelope(value: "data", error: .member("error"), code: "error.code", message: "error.message", errorModel: "error"),
             ResponseEnvelope(error: .code("code", success: ["0"])), ResponseEnvelope(value: nil, error: .flag("success")),
         ]
-        let enveloped = ServiceConfiguration(envelope: envelopes[0])
+        var enveloped = ServiceConfiguration(envelope: envelopes[0], sharesInFlightRequests: true)
+        enveloped.sharesInFlightRequests = false
         let _: ResponseEnvelope? = enveloped.envelope
         let _: ResponseEnvelope? = BookPath(path: "x").envelope
         let _: (String?, ResponseEnvelope.ErrorSignal, String?, String?, String?) = (

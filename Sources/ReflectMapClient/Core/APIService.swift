@@ -38,6 +38,8 @@ open class APIService: @unchecked Sendable {
     private let ownsTransport: Bool
     let registry = CallRegistry()
     let limiter: ConcurrencyLimiter?
+    /// Identical GETs in flight, when the configuration shares them.
+    let sharing: RequestSharing?
 
     /// Creates a service. Without a transport in the configuration, the service owns one
     /// ``URLSessionTransport``, invalidated when the service goes away.
@@ -59,6 +61,7 @@ open class APIService: @unchecked Sendable {
             self.transport = URLSessionTransport(configuration: session)
         }
         limiter = configuration.maximumConcurrentRequests.map { ConcurrencyLimiter(limit: $0) }
+        sharing = configuration.sharesInFlightRequests ? RequestSharing() : nil
     }
 
     deinit {

@@ -25,6 +25,16 @@ extension APIService {
     func perform(_ request: PreparedRequest, options: CallOptions, progress: ProgressHandler?) async -> Result<(Data, HTTPURLResponse), APIError> {
         let transport = self.transport
         let redirects = configuration.redirectPolicy
+        // A GET with no body and no progress may join an identical one in flight.
+        if let sharing, options.method == .get, progress == nil, request.bodyFile == nil {
+            return await perform(request, options: options,
+                                 attempt: { adapted in
+                                     try await sharing.response(to: adapted.urlRequest) {
+                                         try await transport.data(adapted, redirects: redirects, progress: nil)
+                                     }
+                                 },
+                                 monitored: { $0 }, errorBody: { $0 })
+        }
         return await perform(request, options: options,
                              attempt: { try await transport.data($0, redirects: redirects, progress: progress) },
                              monitored: { $0 }, errorBody: { $0 })

@@ -33,6 +33,11 @@ public struct ServiceConfiguration: Sendable {
     /// How the backend wraps its responses, so that a 2xx response whose body says it failed fails
     /// with ``APIError/envelopeError(_:)``; `nil` (the default) for none. An endpoint can override it.
     public var envelope: ResponseEnvelope?
+    /// Whether a GET joins an identical GET already in flight instead of sending again: the same URL
+    /// and the same headers after the interceptors, with no body and no progress handler. Each caller
+    /// still gets its own mapped model, and cancelling one caller leaves the others waiting; the
+    /// request is cancelled when every caller has cancelled. Off by default.
+    public var sharesInFlightRequests: Bool
 
     /// Creates a configuration.
     /// - Parameters:
@@ -50,6 +55,7 @@ public struct ServiceConfiguration: Sendable {
     ///   - redirectPolicy: Whether redirects are followed.
     ///   - interceptorRetryLimit: The most retries interceptors may ask for in one call.
     ///   - envelope: How the backend wraps its responses; `nil` for none.
+    ///   - sharesInFlightRequests: Whether identical GETs in flight at once are sent once.
     public init(
         mapper: JSONMapper = JSONMapper(),
         headers: [String: String] = [:],
@@ -64,7 +70,8 @@ public struct ServiceConfiguration: Sendable {
         monitors: [any EventMonitor] = [],
         redirectPolicy: RedirectPolicy = .follow,
         interceptorRetryLimit: Int = 3,
-        envelope: ResponseEnvelope? = nil
+        envelope: ResponseEnvelope? = nil,
+        sharesInFlightRequests: Bool = false
     ) {
         self.mapper = mapper
         self.headers = headers
@@ -80,5 +87,6 @@ public struct ServiceConfiguration: Sendable {
         self.redirectPolicy = redirectPolicy
         self.interceptorRetryLimit = interceptorRetryLimit
         self.envelope = envelope
+        self.sharesInFlightRequests = sharesInFlightRequests
     }
 }

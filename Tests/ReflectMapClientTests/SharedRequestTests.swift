@@ -1,0 +1,126 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ReflectMap
+import ReflectMapClient
+import Testing
+
+/// `@unchecked Sendable` so that the tests can gather the models of many callers; each caller's model
+/// is its own instance, never mutated after mapping.
+final class SharedBook: Mappable, @unchecked Sendable {
+    var id = 0
+    var title = ""
+    required init() {}
+}
+
+/// Counts the requests a stub answers, by their Authorization header.
+final class SendCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var counts: [String: Int] = [:]
+
+    func count(_ request: URLRequest) {
+        lock.lock()
+        counts[request.value(forHTTPHeaderField: "Authorization") ?? "", default: 0] += 1
+        lock.unlock()
+    }
+
+    var total: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts.values.reduce(0, +)
+    }
+}
+
+/// Adds a caller's token, as an auth interceptor would.
+struct CallerTokenInterceptor: RequestInterceptor {
+    let token: String
+    func adapt(_ request: URLRequest) async throws -> URLRequest {
+        var request = request
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        return request
+    }
+}
+
+@Suite("Shared requests")
+struct SharedRequestTests {
+    static func service(counter: SendCounter, delay: Double = 0.3, shares: Bool = true, interceptors: [any RequestInterceptor] = []) throws -> APIService {
+        let transport = StubTransport { request in
+            counter.count(request)
+            try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+            return StubTransport.Response(body: Data(#"{"id": 1, "title": "Dune"}"#.utf8))
+        }
+        return APIService(
+            baseURL: try #require(URL(string: "https://api.example.test")),
+            configuration: ServiceConfiguration(interceptors: interceptors, transport: transport, sharesInFlightRequests: shares)
+        )
+    }
+
+    @Test("A hundred identical GETs at once reach the server once, and each caller gets its own model")
+    func hundredCallers() async throws {
+        let counter = SendCounter()
+        let service = try Self.service(counter: counter)
+        let books = try await withThrowingTaskGroup(of: SharedBook.self) { group in
+            for _ in 0..<100 { group.addTask { try await service.get("books/1", as: SharedBook.self) } }
+            var books: [SharedBook] = []
+            for try await book in group { books.append(book) }
+            return books
+        }
+        #expect(books.count == 100 && books.allSatisfy { $0.title == "Dune" })
+        #expect(Set(books.map(ObjectIdentifier.init)).count == 100)
+        #expect(counter.total == 1)
+        // Once it has answered, the next call sends again.
+        _ = try await service.get("books/1", as: SharedBook.self)
+        #expect(counter.total == 2)
+    }
+
+    @Test("Different headers after the interceptors, different URLs, and services that do not opt in never share")
+    func notShared() async throws {
+        let counter = SendCounter()
+        let alice = try Self.service(counter: counter, interceptors: [CallerTokenInterceptor(token: "alice")])
+        let bob = try Self.service(counter: counter, interceptors: [CallerTokenInterceptor(token: "bob")])
+        async let first = alice.get("books/1", as: SharedBook.self)
+        async let second = bob.get("books/1", as: SharedBook.self)
+        async let third = alice.get("books/2", as: SharedBook.self)
+        _ = try await (first, second, third)
+        #expect(counter.total == 3)
+
+        let plainCounter = SendCounter()
+        let plain = try Self.service(counter: plainCounter, shares: false)
+        async let one = plain.get("books/1", as: SharedBook.self)
+        async let two = plain.get("books/1", as: SharedBook.self)
+        _ = try await (one, two)
+        #expect(plainCounter.total == 2)
+    }
+
+    @Test("Cancelling one caller leaves the others waiting, and the request goes on")
+    func cancelOne() async throws {
+        let counter = SendCounter()
+        let service = try Self.service(counter: counter, delay: 0.5)
+        let cancelled = Task { try await service.get("books/1", as: SharedBook.self) }
+        let kept = Task { try await service.get("books/1", as: SharedBook.self) }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        cancelled.cancel()
+        let cancelledResult = await cancelled.result
+        #expect(throws: APIError.self) { try cancelledResult.get() }
+        #expect(try await kept.value.title == "Dune")
+        #expect(counter.total == 1)
+    }
+
+    @Test("When every caller has cancelled, the request is cancelled and the next call sends anew")
+    func cancelAll() async throws {
+        let counter = SendCounter()
+        let service = try Self.service(counter: counter, delay: 5)
+        let callers = (0..<3).map { _ in Task { try await service.get("books/1", as: SharedBook.self) } }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        let started = Date()
+        for caller in callers { caller.cancel() }
+        for caller in callers {
+            let result = await caller.result
+            #expect(throws: APIError.self) { try result.get() }
+        }
+        #expect(Date().timeIntervalSince(started) < 4)
+        #expect(counter.total == 1)
+    }
+}
