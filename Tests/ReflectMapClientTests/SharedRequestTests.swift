@@ -57,10 +57,20 @@ struct SharedRequestTests {
         )
     }
 
+    /// Waits (up to 20 s) until `condition` holds.
+    static func waitUntil(_ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(20)
+        while !condition() {
+            guard Date() < deadline else { Issue.record("timed out waiting"); return }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+    }
+
     @Test("A hundred identical GETs at once reach the server once, and each caller gets its own model")
     func hundredCallers() async throws {
         let counter = SendCounter()
-        let service = try Self.service(counter: counter)
+        // The answer takes 3 s, long enough for all hundred callers to join however loaded the machine.
+        let service = try Self.service(counter: counter, delay: 3)
         let books = try await withThrowingTaskGroup(of: SharedBook.self) { group in
             for _ in 0..<100 { group.addTask { try await service.get("books/1", as: SharedBook.self) } }
             var books: [SharedBook] = []
@@ -97,10 +107,10 @@ struct SharedRequestTests {
     @Test("Cancelling one caller leaves the others waiting, and the request goes on")
     func cancelOne() async throws {
         let counter = SendCounter()
-        let service = try Self.service(counter: counter, delay: 0.5)
+        let service = try Self.service(counter: counter, delay: 2)
         let cancelled = Task { try await service.get("books/1", as: SharedBook.self) }
         let kept = Task { try await service.get("books/1", as: SharedBook.self) }
-        try await Task.sleep(nanoseconds: 100_000_000)
+        try await Self.waitUntil { counter.total == 1 }
         cancelled.cancel()
         let cancelledResult = await cancelled.result
         #expect(throws: APIError.self) { try cancelledResult.get() }
@@ -111,16 +121,18 @@ struct SharedRequestTests {
     @Test("When every caller has cancelled, the request is cancelled and the next call sends anew")
     func cancelAll() async throws {
         let counter = SendCounter()
-        let service = try Self.service(counter: counter, delay: 5)
+        let service = try Self.service(counter: counter, delay: 30)
         let callers = (0..<3).map { _ in Task { try await service.get("books/1", as: SharedBook.self) } }
-        try await Task.sleep(nanoseconds: 100_000_000)
+        // Cancel only once the request has reached the server, however loaded the machine is.
+        try await Self.waitUntil { counter.total == 1 }
         let started = Date()
         for caller in callers { caller.cancel() }
         for caller in callers {
             let result = await caller.result
             #expect(throws: APIError.self) { try result.get() }
         }
-        #expect(Date().timeIntervalSince(started) < 4)
+        // The server would take 30 s; cancelled, the callers end long before.
+        #expect(Date().timeIntervalSince(started) < 15)
         #expect(counter.total == 1)
     }
 }
