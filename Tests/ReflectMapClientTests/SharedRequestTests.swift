@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import ReflectMap
-import ReflectMapClient
+@testable import ReflectMapClient
 import Testing
 
 /// `@unchecked Sendable` so that the tests can gather the models of many callers; each caller's model
@@ -110,10 +110,12 @@ struct SharedRequestTests {
     @Test("A hundred identical GETs at once reach the server once, and each caller gets its own model")
     func hundredCallers() async throws {
         let counter = SendCounter()
-        // The answer takes 3 s, long enough for all hundred callers to join however loaded the machine.
-        let service = try Self.service(counter: counter, delay: 3)
+        // The server answers once all hundred callers wait for the one request, however loaded the machine.
+        let service = try Self.service(counter: counter, delay: 0, gated: true)
         let books = try await withThrowingTaskGroup(of: SharedBook.self) { group in
             for _ in 0..<100 { group.addTask { try await service.get("books/1", as: SharedBook.self) } }
+            try await Self.waitUntil { service.sharing?.waiterCount == 100 }
+            counter.release()
             var books: [SharedBook] = []
             for try await book in group { books.append(book) }
             return books

@@ -75,6 +75,13 @@ final class RequestSharing: @unchecked Sendable {
         }
     }
 
+    /// How many callers wait on requests in flight, for tests.
+    var waiterCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return flights.values.reduce(0) { $0 + $1.waiters.count }
+    }
+
     private func takeWaiterNumber() -> UInt64 {
         lock.lock()
         defer { lock.unlock() }
