@@ -61,7 +61,7 @@ open class HexColorTransform: TransformType {
     open func transformToJSON(_ value: Object?) -> String? {
         guard let value else { return nil }
         var red: CGFloat = 0, green: CGFloat = 0, blue: CGFloat = 0, alpha: CGFloat = 0
-        value.getRed(&red, green: &green, blue: &blue, alpha: &alpha)
+        _ = value.getRed(&red, green: &green, blue: &blue, alpha: &alpha)
         func byte(_ component: CGFloat) -> String {
             let text = String(Int((component * 255).rounded()), radix: 16, uppercase: true)
             return text.count == 1 ? "0" + text : text
