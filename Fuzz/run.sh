@@ -8,7 +8,7 @@
 #   Fuzz/run.sh 600            fuzz for ten minutes
 #   Fuzz/run.sh 600 -jobs=2    extra arguments go to libFuzzer
 #
-# The corpus starts from JSONTestSuite and Fuzz/corpus (seeds for the issue-12 models in
+# The corpus starts from JSONTestSuite and Fuzz/corpus (seeds for the adapter and polymorphism models in
 # FuzzTypes.swift) and grows in .build-fuzz/corpus; Fuzz/fuzz.dict gives libFuzzer their keys. A crash leaves its input in
 # .build-fuzz/ (crash-*); turn each into a regression test.
 set -euo pipefail

@@ -9,7 +9,7 @@ struct CallTests {
         ApiService(baseURL: try TestServer.shared.url(), configuration: configuration)
     }
 
-    @Test("The seed's success/failure callbacks deliver the response class or the error")
+    @Test("Success/failure callbacks deliver the response class or the error")
     func successAndFailureCallbacks() async throws {
         let service = try service()
         let books = Inbox<[Book]>()

@@ -92,7 +92,7 @@ struct ModelKindsTests {
         #expect(try mapper.dictionary(from: Empty()).isEmpty)
     }
 
-    @Test("The seed's Model.from(dictionary, keyTranslator:) spelling works")
+    @Test("The Model.from(dictionary, keyTranslator:) spelling works")
     func seedSpelling() throws {
         let shape = try Shape.from(["name": "tri", "origin": ["x": 1, "y": 2]], keyTranslator: .snakeCase)
         #expect(shape.name == "tri" && shape.origin.y == 2)

@@ -7,7 +7,7 @@ import FoundationNetworking
 /// ``TaskHandler``, answers authentication challenges, and hands redirects back to the transport.
 ///
 /// FoundationNetworking calls task delegates only through the session's delegate, and does call
-/// `didReceive data` incrementally (ENGINEERING.md §8), which streams and downloads rely on.
+/// `didReceive data` incrementally, which streams and downloads rely on.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var handlers: [Int: TaskHandler] = [:]

@@ -7,7 +7,7 @@ import FoundationNetworking
 /// task completing, by an authentication challenge (the 401 is the answer), by a timeout, or by a
 /// cancellation.
 ///
-/// Why it is shaped like this (ENGINEERING.md §8): FoundationNetworking's async `data(for:)` can
+/// Why it is shaped like this: FoundationNetworking's async `data(for:)` can
 /// deadlock when the calling Swift task is cancelled just as the response arrives, because the
 /// cancellation handler runs under the task's lock and waits for the session's queue, while the
 /// network thread holds that queue and waits for the lock. Here, cancellation only schedules

@@ -18,7 +18,7 @@ protocol SessionTransport: Transport {
 }
 
 /// A transport over one long-lived `URLSession`, driven by a session delegate rather than the async
-/// `data(for:)` (which can deadlock the process on cancellation in FoundationNetworking, ENGINEERING.md §8).
+/// `data(for:)` (which can deadlock the process on cancellation in FoundationNetworking).
 ///
 /// It follows redirects itself (see ``RedirectPolicy``), answers authentication challenges at once so a
 /// 401 comes back instead of hanging, and enforces the request's timeout as an idle timeout: the request

@@ -2,7 +2,7 @@ import Foundation
 import ReflectMap
 import Testing
 
-// Regressions for what the fuzzers found in the issue-12 features (Fuzz/Shapes/findings, F2–F5).
+// Regressions for what the fuzzers found in adapters, transforms, key paths and polymorphism (Fuzz/Shapes/findings).
 
 struct SpelledKeys: Mappable {
     var byId: [Int: String] = [:]
@@ -22,7 +22,7 @@ struct LossyPairs: Mappable {
     @JSONTransform(LossyArray<Pair>()) var items: [Pair] = []
 }
 
-@Suite("Fuzz findings in the issue-12 features")
+@Suite("Fuzz findings in adapters, transforms, key paths and polymorphism")
 struct FuzzFindingTests {
     @Test("F2: two spellings of one dictionary key give one answer on every call and both routes")
     func twoSpellingsOfOneKey() throws {
