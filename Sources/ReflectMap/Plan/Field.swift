@@ -68,37 +68,16 @@ final class Field<Value>: FieldAccessor, @unchecked Sendable {
     private let encodedKey: EncodedKey
     private let location: FieldLocation<Value>
     private let adapter: TypeAdapter<Value>
-    /// Whether `null` leaves the property as it is (``JSONFieldRules/skipsNull``).
-    private let skipsNull: Bool
-    /// Whether a tree's value that already has the property's type is stored as it is
-    /// (``JSONFieldRules/takesTypedValues``).
-    private let takesTypedValues: Bool
 
-    init(
-        keys: [FieldKey], location: FieldLocation<Value>, isFillable: Bool, adapter: TypeAdapter<Value>,
-        skipsNull: Bool = false, takesTypedValues: Bool = false
-    ) {
+    init(keys: [FieldKey], location: FieldLocation<Value>, isFillable: Bool, adapter: TypeAdapter<Value>) {
         self.encodedKey = EncodedKey(keys[0].components[keys[0].components.count - 1])
         self.location = location
         self.adapter = adapter
-        self.skipsNull = skipsNull
-        self.takesTypedValues = takesTypedValues
         super.init(keys: keys, isFillable: isFillable)
     }
 
     override func read(from reader: inout JSONReader, into storage: ModelStorage) throws {
-        if skipsNull, try reader.readNull() { return }
-        if takesTypedValues, storeTypedValue(from: reader, into: storage) { return }
         try adapter.read(&reader, into: storage, at: location)
-    }
-
-    /// Stores a tree's value that is a `Value` already; `false` when it is not one. Out of line: the
-    /// `Value?` it needs would cost every read a runtime metadata lookup, taken or not.
-    @inline(never)
-    private func storeTypedValue(from reader: JSONReader, into storage: ModelStorage) -> Bool {
-        guard let value = reader.pendingValue(of: Value.self) else { return false }
-        storage.store(value, at: location)
-        return true
     }
 
     override func noteMissing(_ reader: inout JSONReader) throws {

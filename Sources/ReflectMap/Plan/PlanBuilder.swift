@@ -234,13 +234,13 @@ final class PlanBuilder {
                     type: "\(Value.self) (a property wrapper that is neither Codable nor a JSONPropertyWrapper)", property: "\(property)"
                 ))
             }
+            let skipsNull = rules?.skipsNull ?? false, takesTypedValues = rules?.takesTypedValues ?? false
             return Field<Value>(
                 keys: rule?.keys ?? [FieldKey(translator.key(for: name.property))],
                 location: FieldLocation<Value>(field),
                 isFillable: field.isVar,
-                adapter: adapter,
-                skipsNull: rules?.skipsNull ?? false,
-                takesTypedValues: rules?.takesTypedValues ?? false
+                adapter: skipsNull || takesTypedValues
+                    ? FieldRuleAdapter(adapter, skipsNull: skipsNull, takesTypedValues: takesTypedValues) : adapter
             )
         }
         return try _openExistential(field.type, do: make)
