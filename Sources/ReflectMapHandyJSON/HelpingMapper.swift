@@ -159,15 +159,7 @@ public class HelpingMapper {
 
     /// A JSON scalar's text, for a converter: a string as it is, a number or Bool as JSON spells it.
     static func text(of json: Any) -> String? {
-        if let string = json as? String { return string }
-        if let value = JSONValue(jsonObject: json) {
-            switch value {
-            case .number(let number): return number.description
-            case .bool(let flag): return flag ? "true" : "false"
-            default: return nil
-            }
-        }
-        return nil
+        JSONValue(jsonObject: json)?.scalarText
     }
 }
 

@@ -117,6 +117,36 @@ public enum JSONNumber: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension JSONValue {
+    /// The value at a dotted key path, followed as ``JSONMapper/map(_:from:at:)`` follows one: a
+    /// component names an object member, or indexes an array when it is a number; leading and
+    /// trailing dots are ignored. `nil` when a step is missing.
+    package func value(atKeyPath keyPath: String) -> JSONValue? {
+        var current = self
+        for component in JSONScanner.components(of: keyPath) {
+            if case .object = current, let member = current[component] {
+                current = member
+            } else if case .array = current, let index = Int(component), index >= 0, let element = current[index] {
+                current = element
+            } else {
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// A scalar as text: a string as it is, a number or Bool as JSON spells it; `nil` for `null`, an
+    /// array or an object.
+    package var scalarText: String? {
+        switch self {
+        case .string(let text): text
+        case .number(let number): number.description
+        case .bool(let flag): flag ? "true" : "false"
+        default: nil
+        }
+    }
+}
+
+extension JSONValue {
     /// A value from `JSONSerialization` output, or from Swift values such as `Int` and `[String: Any]`;
     /// `nil` when `json` holds something JSON cannot.
     /// - Parameter json: What `JSONSerialization` returned, or Swift values of the same shapes.

@@ -97,15 +97,15 @@ public struct ResponseEnvelope: Sendable, Equatable {
         let failed: Bool
         switch error {
         case .member(let path):
-            failed = json.value(at: path).map { $0 != .null } ?? false
+            failed = json.value(atKeyPath: path).map { $0 != .null } ?? false
         case .code(let path, let success):
-            failed = json.value(at: path).flatMap(\.text).map { !success.contains($0) } ?? false
+            failed = json.value(atKeyPath: path).flatMap(\.scalarText).map { !success.contains($0) } ?? false
         case .flag(let path):
-            failed = json.value(at: path) == .bool(false)
+            failed = json.value(atKeyPath: path) == .bool(false)
         }
         guard failed else { return nil }
         return EnvelopeFailure(
-            status: status, code: codePath.flatMap(json.value(at:)), message: messagePath.flatMap(json.value(at:)),
+            status: status, code: codePath.flatMap(json.value(atKeyPath:)), message: messagePath.flatMap(json.value(atKeyPath:)),
             body: body, errorModelPath: errorModelPath
         )
     }
@@ -126,42 +126,15 @@ public struct EnvelopeFailure: Sendable, Equatable, CustomStringConvertible {
     let errorModelPath: String?
 
     /// The message as text: a string as it is, a number or Bool as JSON spells it.
-    public var messageText: String? { message.flatMap(\.text) }
+    public var messageText: String? { message.flatMap(\.scalarText) }
 
     /// The code as text: `1002` for the number, `"E42"` for the string.
-    public var codeText: String? { code.flatMap(\.text) }
+    public var codeText: String? { code.flatMap(\.scalarText) }
 
     /// One sentence with the code and message.
     public var description: String {
         let code = codeText.map { " \($0)" } ?? ""
         let message = messageText.map { ": \($0)" } ?? ""
         return "The server answered \(status) with error\(code)\(message)"
-    }
-}
-
-extension JSONValue {
-    /// The value at a dotted key path (a number indexes an array), or `nil` when a step is missing.
-    func value(at keyPath: String) -> JSONValue? {
-        var current = self
-        for step in keyPath.split(separator: ".", omittingEmptySubsequences: true) {
-            if case .object = current, let member = current[String(step)] {
-                current = member
-            } else if case .array = current, let index = Int(step), let element = current[index] {
-                current = element
-            } else {
-                return nil
-            }
-        }
-        return current
-    }
-
-    /// A scalar as text: a string as it is, a number or Bool as JSON spells it; `nil` otherwise.
-    var text: String? {
-        switch self {
-        case .string(let text): text
-        case .number(let number): number.description
-        case .bool(let flag): flag ? "true" : "false"
-        default: nil
-        }
     }
 }

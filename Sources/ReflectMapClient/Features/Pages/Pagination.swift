@@ -39,12 +39,12 @@ public enum Pagination: Sendable, Equatable {
             guard let link = page.header("Link"), let url = Self.nextLink(in: link) else { return nil }
             return .url(url)
         case .cursor(let path, let parameter):
-            guard let cursor = page.json?.value(at: path)?.text, !cursor.isEmpty else { return nil }
+            guard let cursor = page.json?.value(atKeyPath: path)?.scalarText, !cursor.isEmpty else { return nil }
             return .parameters([parameter: cursor])
         case .lastItem(let id, let hasMore, let parameter):
-            guard page.json?.value(at: hasMore) == .bool(true), let items = page.items,
+            guard page.json?.value(atKeyPath: hasMore) == .bool(true), let items = page.items,
                   case .array(let elements) = items, let last = elements.last,
-                  let lastID = last.value(at: id)?.text else { return nil }
+                  let lastID = last.value(atKeyPath: id)?.scalarText else { return nil }
             return .parameters([parameter: lastID])
         case .pageNumber(let parameter, let first):
             guard itemCount > 0 else { return nil }
