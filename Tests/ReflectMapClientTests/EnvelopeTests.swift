@@ -159,9 +159,9 @@ struct EnvelopeTests {
 
     @Test("A service's report handler hears about responses that drift from the model")
     func driftFromTheClient() async throws {
-        let log = ClientDriftLog()
+        let log = Recorded<[String]>()
         var mapper = JSONMapper()
-        mapper.reportHandler = { log.record($0.report.unmappedKeys) }
+        mapper.reportHandler = { log.append($0.report.unmappedKeys) }
         let transport = StubTransport { _ in StubTransport.Response(body: Data(#"{"id": 1, "title": "t", "isbn": "x"}"#.utf8)) }
         let service = APIService(
             baseURL: try #require(URL(string: "https://api.example.test")),
@@ -169,24 +169,5 @@ struct EnvelopeTests {
         )
         _ = try await service.get("book", as: EnvelopeBook.self)
         #expect(log.all == [["isbn"]])
-    }
-}
-
-/// Collects what a report handler receives.
-final class ClientDriftLog: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var keys: [[String]] = []
-
-    func record(_ entry: [String]) {
-        lock.lock()
-        keys.append(entry)
-        lock.unlock()
-    }
-
-    var all: [[String]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return keys
     }
 }

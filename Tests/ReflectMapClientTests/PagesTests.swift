@@ -14,35 +14,16 @@ struct ListEndpoint: Endpoint {
     var envelope: ResponseEnvelope?
 }
 
-/// Counts the requests a stub answers, and the URLs it was asked for.
-final class PageRequestLog: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var urls: [URL] = []
-
-    func record(_ url: URL?) {
-        lock.lock()
-        if let url { urls.append(url) }
-        lock.unlock()
-    }
-
-    var all: [URL] {
-        lock.lock()
-        defer { lock.unlock() }
-        return urls
-    }
-}
-
 @Suite("Pages as an AsyncSequence")
 struct PagesTests {
     static func query(_ url: URL?, _ name: String) -> String? {
         url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value }
     }
 
-    static func service(log: PageRequestLog, _ answer: @escaping @Sendable (URL) -> StubTransport.Response) throws -> APIService {
+    static func service(log: Recorded<URL>, _ answer: @escaping @Sendable (URL) -> StubTransport.Response) throws -> APIService {
         let transport = StubTransport { request in
-            log.record(request.url)
             guard let url = request.url else { throw URLError(.badURL) }
+            log.append(url)
             return answer(url)
         }
         return APIService(baseURL: try #require(URL(string: "https://api.example.test")), configuration: ServiceConfiguration(transport: transport))
@@ -58,7 +39,7 @@ struct PagesTests {
 
     @Test("Link headers lead from page to page until there is no next link")
     func linkHeader() async throws {
-        let log = PageRequestLog()
+        let log = Recorded<URL>()
         let service = try Self.service(log: log) { url in
             let page = Int(Self.query(url, "page") ?? "1") ?? 1
             var response = Self.body(#"[{"id": "p\#(page)a"}, {"id": "p\#(page)b"}]"#)
@@ -74,7 +55,7 @@ struct PagesTests {
 
     @Test("A cursor in the body is sent back until it is empty")
     func cursor() async throws {
-        let log = PageRequestLog()
+        let log = Recorded<URL>()
         let service = try Self.service(log: log) { url in
             switch Self.query(url, "cursor") {
             case nil: Self.body(#"{"members": [{"id": "a"}], "response_metadata": {"next_cursor": "c2"}}"#)
@@ -89,7 +70,7 @@ struct PagesTests {
 
     @Test("The last item's id is sent back while has_more is true")
     func lastItem() async throws {
-        let log = PageRequestLog()
+        let log = Recorded<URL>()
         let service = try Self.service(log: log) { url in
             switch Self.query(url, "starting_after") {
             case nil: Self.body(#"{"data": [{"id": "ch_1"}, {"id": "ch_2"}], "has_more": true}"#)
@@ -104,7 +85,7 @@ struct PagesTests {
 
     @Test("Page numbers count up until an empty page, which ends the list")
     func pageNumbers() async throws {
-        let log = PageRequestLog()
+        let log = Recorded<URL>()
         let service = try Self.service(log: log) { url in
             let page = Int(Self.query(url, "page") ?? "0") ?? 0
             return Self.body(page <= 2 ? #"[{"id": "n\#(page)"}]"# : "[]")
@@ -115,7 +96,7 @@ struct PagesTests {
 
     @Test("A failing page ends the loop with its error after the pages already delivered, an envelope error too")
     func failingPage() async throws {
-        let log = PageRequestLog()
+        let log = Recorded<URL>()
         let service = try Self.service(log: log) { url in
             switch Self.query(url, "page") {
             case "1": Self.body(#"{"data": [{"id": "ok"}], "error": null}"#)
@@ -143,21 +124,12 @@ struct PagesTests {
 
     @Test("The page limit stops a server that always says there is more, and cancelling stops the requests")
     func limitsAndCancellation() async throws {
-        let log = PageRequestLog()
-        let service = try Self.service(log: log) { url in
-            var response = Self.body(#"[{"id": "x"}]"#)
-            response.headers["Link"] = "<\(url.absoluteString)&more=1>; rel=\"next\""
-            return response
-        }
-        let limited = try await collect(service.pages(ListEndpoint(path: "loop?start=1"), of: PagedItem.self, by: .linkHeader, pageLimit: 4))
+        let log = Recorded<URL>()
+        let limited = try await collect(Self.endless(log: log).pages(ListEndpoint(path: "loop?start=1"), of: PagedItem.self, by: .linkHeader, pageLimit: 4))
         #expect(limited.count == 4 && log.all.count == 4)
 
-        let cancelledLog = PageRequestLog()
-        let endless = try Self.service(log: cancelledLog) { url in
-            var response = Self.body(#"[{"id": "y"}]"#)
-            response.headers["Link"] = "<\(url.absoluteString)&more=1>; rel=\"next\""
-            return response
-        }
+        let cancelledLog = Recorded<URL>()
+        let endless = try Self.endless(log: cancelledLog)
         let task = Task {
             var count = 0
             for try await _ in endless.pages(ListEndpoint(path: "loop?start=1"), of: PagedItem.self, by: .linkHeader, pageLimit: 1_000) {
@@ -171,9 +143,18 @@ struct PagesTests {
         #expect(cancelledLog.all.count == 2)
     }
 
+    /// A server whose every page links to one more.
+    static func endless(log: Recorded<URL>) throws -> APIService {
+        try service(log: log) { url in
+            var response = body(#"[{"id": "x"}]"#)
+            response.headers["Link"] = "<\(url.absoluteString)&more=1>; rel=\"next\""
+            return response
+        }
+    }
+
     @Test("A Link header lists several relations, quoted or not")
     func linkParsing() async throws {
-        let log = PageRequestLog()
+        let log = Recorded<URL>()
         let service = try Self.service(log: log) { url in
             var response = Self.body(#"[{"id": "\#(url.path)"}]"#)
             if url.path == "/a" { response.headers["link"] = #"<https://api.example.test/b>; rel="prev next""# }
