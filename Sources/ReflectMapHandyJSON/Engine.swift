@@ -11,15 +11,9 @@ enum Engine {
     static let caseInsensitiveTranslator = KeyTranslator(name: "HandyJSON.caseInsensitive") { $0.lowercased() }
     static let caseInsensitiveMapper = JSONMapper(keyTranslator: caseInsensitiveTranslator)
 
-    static let compactWriter: JSONMapper = {
-        var mapper = exactMapper
-        mapper.outputFormatting = [.withoutEscapingSlashes]
-        return mapper
-    }()
-
     static let prettyWriter: JSONMapper = {
         var mapper = exactMapper
-        mapper.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        mapper.outputFormatting.insert(.prettyPrinted)
         return mapper
     }()
 

@@ -132,17 +132,9 @@ public class HelpingMapper {
     }
 
     private func property(at address: Int, type: Any.Type?, in rules: JSONFieldRules) throws -> JSONFieldRules.Property {
-        let found: JSONFieldRules.Property?
-        if let pointer = UnsafeRawPointer(bitPattern: address) {
-            if let type {
-                found = rules.property(at: pointer, type: type)
-            } else {
-                found = rules.properties.first { rules.property(at: pointer, type: $0.type)?.offset == $0.offset }
-            }
-        } else {
-            found = nil
+        guard let pointer = UnsafeRawPointer(bitPattern: address), let found = rules.property(at: pointer, type: type) else {
+            throw UnidentifiedProperty(model: rules.modelType, type: type)
         }
-        guard let found else { throw UnidentifiedProperty(model: rules.modelType, type: type) }
         return found
     }
 

@@ -71,17 +71,19 @@ public struct JSONFieldRules {
         self.base = base
     }
 
-    /// The stored property of type `type` whose storage begins at `address`, or `nil` when none does
-    /// (an address outside the prototype, or a value nested inside another property).
+    /// The stored property whose storage begins at `address`, or `nil` when none does (an address
+    /// outside the prototype, or a value nested inside another property).
     ///
     /// - Parameters:
     ///   - address: The address of a property of the prototype, as `inout` access gives it.
     ///   - type: The property's static type, which tells apart a property from a nested value at the
-    ///     same offset.
+    ///     same offset; `nil` takes the first property there.
     /// - Returns: The property, or `nil`.
-    public func property(at address: UnsafeRawPointer, type: Any.Type) -> Property? {
+    public func property(at address: UnsafeRawPointer, type: Any.Type?) -> Property? {
         let offset = address - base
-        guard let index = stored.firstIndex(where: { $0.offset == offset && $0.type == type }) else { return nil }
+        guard let index = stored.firstIndex(where: { $0.offset == offset && (type == nil || $0.type == type) }) else {
+            return nil
+        }
         let field = stored[index]
         return Property(name: field.name, offset: field.offset, type: field.type, index: index)
     }
