@@ -225,19 +225,25 @@ public struct JSONMapper: Sendable {
     /// - Throws: ``MappingError`` for malformed JSON, a top-level value that is not an object, or (in
     ///   strict mode) a value that does not fit.
     public func update<T: Mappable>(_ value: inout T, from data: Data) throws {
-        let json = try JSONValue(parsing: data, maxDepth: maxDepth).jsonObject
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
-        var reader = JSONReader(tree: json, settings: readSettings, reporting: reportHandler != nil)
-        guard let model = adapter as? ModelAdapter<T> else {
-            value = try read(adapter, &reader)
-            if let reportHandler, let report = reader.report { deliver(report.canonical, for: T.self, at: nil, to: reportHandler) }
-            return
-        }
+        let bytes = [UInt8](data)
+        var reader = JSONReader(scanner: JSONScanner(bytes: bytes), settings: readSettings, reporting: reportHandler != nil)
         var copy = value
         do {
-            try model.update(&copy, from: &reader)
-        } catch let error as MappingError {
-            throw reader.locate(error)
+            if let model = adapter as? ModelAdapter<T> {
+                defer { reader.recyclePool() }
+                do {
+                    try model.update(&copy, from: &reader)
+                } catch let error as MappingError {
+                    throw reader.locate(error)
+                }
+            } else {
+                copy = try read(adapter, &reader)
+            }
+            try reader.finish()
+        } catch let error as MappingError where error.isAboutTheValue {
+            try validate(bytes)
+            throw error
         }
         value = copy
         if let reportHandler, let report = reader.report { deliver(report.canonical, for: T.self, at: nil, to: reportHandler) }
@@ -288,13 +294,11 @@ extension JSONMapper {
         ReadSettings(mode: mode, dateStrategy: dateStrategy, maxDepth: maxDepth)
     }
 
-    /// The byte route. The bytes go straight into the model; the rare document where that cannot give
-    /// the tree route's answer is read again through a ``JSONValue`` tree, so that both routes
-    /// always agree:
-    /// - an object that gives one property two values (a repeated key, or a preferred alternate key
-    ///   after a lesser one): a tree holds only the value that wins;
-    /// - any mapping error: the error is then the tree route's (which checks properties in
-    ///   declaration order), and malformed JSON anywhere in the input is reported as such first.
+    /// Maps bytes straight into the model's fields. The bytes are read once, in order; what an object
+    /// makes of its members (repeated keys, alternates, which error strict mode reports) is decided
+    /// where the object is filled, by the same rules as for a tree (see `TypePlan+Fill.swift`).
+    /// A document that does not map is still checked to its end, so that malformed JSON anywhere in
+    /// it is reported as such.
     private func read<T>(
         _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
@@ -305,68 +309,30 @@ extension JSONMapper {
     func read<T>(
         _ type: T.Type, bytes: [UInt8], at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
-        var result: (value: T, report: MappingReport, finished: [any Mappable])
-        do {
-            result = try readBytes(T.self, from: bytes, at: keyPath, reporting: reporting)
-        } catch let error as MappingError {
-            switch error.kind {
-            case .malformedJSON, .keyPathNotFound, .unsupportedType: throw error
-            default: return try readTree(T.self, from: bytes, at: keyPath, reporting: reporting)
-            }
-        } catch is RepeatedPropertyValue {
-            return try readTree(T.self, from: bytes, at: keyPath, reporting: reporting)
-        }
-        // The hooks the byte route deferred, children before parents. A model one of them rejects is
-        // handled where it sits, which only a read that runs hooks as it goes can do.
-        // The list is taken out of `result` so that it, and each model's box, has one owner: the
-        // mutating hook then runs in the box, where a shared box would be copied first.
-        var finished = result.finished
-        result.finished = []
-        do {
-            for index in finished.indices { try finished[index].didFinishMapping() }
-        } catch {
-            return try readTree(T.self, from: bytes, at: keyPath, reporting: reporting)
-        }
-        return (result.value, result.report)
-    }
-
-    /// Maps bytes straight into the model's fields; the models' hooks wait in `finished`.
-    private func readBytes<T>(
-        _ type: T.Type, from bytes: [UInt8], at keyPath: String?, reporting: Bool
-    ) throws -> (value: T, report: MappingReport, finished: [any Mappable]) {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         var scanner = JSONScanner(bytes: bytes)
         var path: [PathComponent] = []
         var open: JSONScanner.OpenContainers = []
         if let keyPath { (path, open) = try scanner.descend(to: keyPath, maxDepth: maxDepth) }
         var reader = JSONReader(scanner: scanner, settings: readSettings, reporting: reporting, path: path.map(\.step))
-        reader.defersHooks = true
-        let value = try read(adapter, &reader)
+        let value: T
+        do {
+            value = try read(adapter, &reader)
+        } catch let error as MappingError where error.isAboutTheValue {
+            try validate(bytes)
+            throw error
+        }
         var rest = reader.scanner
         try rest.finish(enclosing: open, maxDepth: maxDepth)
-        return (value, reader.report?.canonical ?? MappingReport(), reader.deferredModels)
+        return (value, reader.report?.canonical ?? MappingReport())
     }
 
-    /// Maps bytes through a ``JSONValue`` tree and the tree route. The tree is parsed with the
-    /// mapper's depth limit and the key path is followed as ``JSONScanner/descend(to:maxDepth:)``
-    /// follows it.
-    private func readTree<T>(
-        _ type: T.Type, from bytes: [UInt8], at keyPath: String?, reporting: Bool
-    ) throws -> (value: T, report: MappingReport) {
-        var value = try JSONValue(parsing: Data(bytes), maxDepth: maxDepth)
-        var path: [PathStep] = []
-        for component in keyPath.map(JSONScanner.components(of:)) ?? [] {
-            if case .object = value, let member = value[component] {
-                value = member
-                path.append(.key(component))
-            } else if case .array = value, let index = Int(component), index >= 0, let element = value[index] {
-                value = element
-                path.append(.index(index))
-            } else {
-                throw MappingError(.keyPathNotFound(keyPath ?? ""), at: path.compactMap { $0.component { _ in "" } })
-            }
-        }
-        return try read(T.self, fromTree: value.jsonObject, path: path, reporting: reporting)
+    /// Checks that the whole document is well-formed JSON within the depth limit, for a document whose
+    /// mapping failed: its malformed JSON, wherever it is, is the error to report.
+    private func validate(_ bytes: [UInt8]) throws {
+        var scanner = JSONScanner(bytes: bytes)
+        try scanner.skipValue(depthBudget: maxDepth, limit: maxDepth)
+        try scanner.finish()
     }
 
     /// The route for `JSONSerialization` output.

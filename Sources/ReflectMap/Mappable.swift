@@ -42,14 +42,9 @@ public protocol Mappable: SendableMetatype {
     ///   default, an array element is dropped, and ``MappingReport/skipped`` gets an entry;
     /// - the top-level model's rejection throws in both modes.
     ///
-    /// Each hook runs once per model the mapper returns, even for a document the byte route hands to
-    /// the tree route (a repeated key, say): the byte route runs the hooks only once it has read the
-    /// whole document, in the order the models were finished. When a hook rejects a model there, the
-    /// document is read again through a tree, which handles the rejection where the model sits and
-    /// runs the hooks of that read's models; the hooks that ran before the rejection ran on models
-    /// that are then discarded. So a struct's hook runs on a copy there, and what it changes is not
-    /// kept, unless its rules ask for hooks in place (``JSONFieldRules/finishesInPlace``), as
-    /// HandyJSON models' do.
+    /// The hook runs as soon as the model is filled, on the model itself, before it is stored in its
+    /// parent, so what a struct's hook changes is kept. A model that a later member replaces (the
+    /// earlier value of a repeated key) has had its hook run too, and is then discarded.
     ///
     /// - Throws: Any error, to reject the model.
     mutating func didFinishMapping() throws

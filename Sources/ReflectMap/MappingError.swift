@@ -68,6 +68,15 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         self.isLocated = true
     }
 
+    /// Whether the error is about one value the model cannot take, rather than about the input as a
+    /// whole (malformed JSON, nesting beyond the limit): reading can skip that value and go on.
+    var isAboutTheValue: Bool {
+        switch kind {
+        case .malformedJSON, .nestingTooDeep: return false
+        default: return true
+        }
+    }
+
     /// The same error one container further out: `step` goes in front of its path. The writer builds
     /// paths this way, as errors leave the containers they were thrown in.
     func prefixed(by step: PathComponent) -> MappingError {

@@ -66,8 +66,6 @@ extension HandyJSON {
         mapping(mapper: mapper)
         try mapper.apply(to: &rules)
         rules.setFallback(CustomTransformableAdapters.adapter(for:))
-        // HandyJSON's hooks are mutating: a struct's changes must land in the value that is stored.
-        rules.finishesInPlace = true
         // HandyJSON leaves a property alone for null, whatever its type.
         rules.skipsNull = true
         // A dictionary built in code may hold enum cases and models, which HandyJSON takes as they are.

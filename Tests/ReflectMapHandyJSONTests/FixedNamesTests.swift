@@ -117,7 +117,6 @@ extension HandyJSONCompat {
                     let _: (String, Int, Any.Type) = (property.name, property.offset, property.type)
                 }
                 rules.setFallback { _ in nil }
-                rules.finishesInPlace = true
                 rules.skipsNull = true
                 rules.takesTypedValues = true
             }

@@ -116,13 +116,17 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
 
     override func read(_ reader: inout JSONReader) throws -> [Key: Value]? {
         var result: [Key: Value] = [:]
-        var droppedKeys: Set<String> = []
         let adapter = value
         let codec = keys
         // Converted keys can be spelled two ways (`"1"` and `"01"` in an `[Int: V]`). Which spelling
         // counts is settled before any value is read, from all the object's keys, so that neither
         // the order of the input nor a dictionary's hash order changes the answer.
         let winners = codec.isIdentity ? [:] : try Self.winningSpellings(reader.peekKeys() ?? [], codec)
+        // A repeated key's last value wins, as in a tree: what the report said of an earlier one is
+        // dropped, and an unusable last value removes the key.
+        let marks = reader.reportMarks
+        var seen: Set<String> = []
+        let depth = reader.path.count
         let isObject = try reader.readObject { text, reader in
             guard let key = codec.decode(text) else {
                 let _: Value? = try reader.fail(.invalidValue(value: JSONScalar.string(text).summary, type: "\(codec.typeName) key"))
@@ -135,14 +139,12 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
                 ))
                 return try reader.skipValue()
             }
-            // A repeated key, kept or dropped before: a tree holds only its last value, so the byte
-            // route hands the document to the tree route (see `RepeatedPropertyValue`).
-            let repeated = if let mapped = try adapter.read(&reader) {
-                result.updateValue(mapped, forKey: key) != nil || (!droppedKeys.isEmpty && droppedKeys.contains(text))
+            if let marks, !seen.insert(text).inserted { reader.dropReport(since: marks, depth: depth, steps: [text]) }
+            if let mapped = try adapter.read(&reader) {
+                result[key] = mapped
             } else {
-                !droppedKeys.insert(text).inserted || result[key] != nil
+                result.removeValue(forKey: key)
             }
-            if repeated && !reader.isTree { throw RepeatedPropertyValue() }
         }
         guard isObject else { return try reader.rejectValue(expected: "an object of \(value.typeName)") }
         return result

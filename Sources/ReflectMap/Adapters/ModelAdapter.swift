@@ -1,7 +1,7 @@
 /// A `Mappable` model: a JSON object whose members fill the model's properties through its plan.
 /// Before filling, the model's ``Mappable/willStartMapping()`` runs; after, its
-/// ``Mappable/didFinishMapping()`` runs (or waits, on the byte route, for the document to be read,
-/// unless the plan finishes in place); a model it rejects is an unusable value.
+/// ``Mappable/didFinishMapping()`` runs on it before it is stored; a model it rejects is an unusable
+/// value.
 final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendable {
     let plan: TypePlan
 
@@ -64,8 +64,12 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
     private func makeModel(from reader: inout JSONReader, accepted: inout Bool) throws -> Model {
         var model = Model()
         model.willStartMapping()
-        try fill(&model, from: &reader, updating: false)
-        accepted = try reader.finish(&model, inPlace: plan.finishesInPlace, typeName: typeName)
+        let isClass = plan.isClass
+        try fill(&model, from: &reader, updating: false, canReset: true) { field, storage in
+            var fresh = Model()
+            FieldStorage.withStorage(of: &fresh, isClass: isClass) { field.copy(from: $0, to: storage) }
+        }
+        accepted = try reader.finish(&model, typeName: typeName)
         return model
     }
 
@@ -75,20 +79,31 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
         guard try reader.isObjectNext() else {
             throw reader.error(.typeMismatch(expected: "an object (\(typeName))", found: try reader.readScalar().summary))
         }
+        // A repeated key's property goes back to its value before the update; a class instance has
+        // no copy of that, so a repeated key there keeps the earlier value when the later is unusable.
+        let original = model
+        let isClass = plan.isClass
         model.willStartMapping()
-        try fill(&model, from: &reader, updating: true)
-        _ = try reader.finish(&model, inPlace: plan.finishesInPlace, typeName: typeName)
+        try fill(&model, from: &reader, updating: true, canReset: !isClass) { field, storage in
+            var source = original
+            FieldStorage.withStorage(of: &source, isClass: isClass) { field.copy(from: $0, to: storage) }
+        }
+        _ = try reader.finish(&model, typeName: typeName)
     }
 
+    /// Fills the model. `reset` puts a property back to its default when a repeated key fills it again.
     @inline(__always)
-    private func fill(_ model: inout Model, from reader: inout JSONReader, updating: Bool) throws {
+    private func fill(
+        _ model: inout Model, from reader: inout JSONReader, updating: Bool, canReset: Bool,
+        reset: (FieldAccessor, ModelStorage) -> Void
+    ) throws {
         var filled = false
         try FieldStorage.withStorage(of: &model, isClass: plan.isClass) { storage in
             filled = true
-            try plan.fill(storage, from: &reader, updating: updating)
+            try plan.fill(storage, from: &reader, updating: updating, canReset: canReset, reset: reset)
         }
         // A struct with no stored properties has no storage; its object is still read and checked.
-        if !filled { try plan.fill(nil, from: &reader, updating: updating) }
+        if !filled { try plan.fill(nil, from: &reader, updating: updating, canReset: false, reset: reset) }
     }
 
     override func write(_ model: Model, to writer: inout JSONWriter) throws {

@@ -51,6 +51,9 @@ class FieldAccessor: @unchecked Sendable {
     /// No key filled the property: an error in strict mode unless it is optional, else a report entry.
     func noteMissing(_ reader: inout JSONReader) throws {}
 
+    /// Copies the property's value from one instance of the model to another.
+    func copy(from source: ModelStorage, to storage: ModelStorage) {}
+
     /// Whether writing leaves the property out (an absent optional, unless `nil` is written as `null`).
     func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool {
         true
@@ -85,6 +88,10 @@ final class Field<Value>: FieldAccessor, @unchecked Sendable {
             throw MappingError(.missingKey(expected: adapter.typeName), at: reader.components + [.key(keys[0].name)])
         }
         reader.noteUnfilledProperty(keys[0].name)
+    }
+
+    override func copy(from source: ModelStorage, to storage: ModelStorage) {
+        storage.store(source.load(location), at: location)
     }
 
     override func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool {

@@ -47,12 +47,6 @@ public struct JSONFieldRules {
     /// compared with addresses, never read or written through.
     private let base: UnsafeRawPointer
     private(set) var rules: [Int: Rule] = [:]
-    /// Whether the model's ``Mappable/didFinishMapping()`` runs as soon as the model is filled, on
-    /// the value the mapper then stores, on the byte route too, where hooks otherwise wait for the
-    /// whole document. A struct's hook can then change the struct, as HandyJSON's mutating hooks
-    /// do. The cost: when the byte route reads the document again through a tree (a repeated key,
-    /// a value that does not fit), the hook runs again, on the new model.
-    public var finishesInPlace = false
     /// Whether a `null` member leaves its property as it is, as a missing key does (HandyJSON's
     /// rule). Otherwise `null` makes an optional `nil`, a raw `Any` `NSNull`, and is an unusable value
     /// for any other type.

@@ -1,5 +1,11 @@
 /// A plan's JSON keys, pre-encoded as UTF-8, so that the byte route matches a key in the input
-/// without allocating: it compares bytes, and decodes only keys that contain escapes.
+/// without allocating: it compares bytes, and decodes only keys that contain escapes. A tree's keys
+/// are already strings and are looked up by hash.
+///
+/// Keys that are paths into nested objects (`@JSONKey(path: "location.lat")`) are gathered by their
+/// first step into a ``Group``: one entry of this table that leads to a table of its own for the
+/// nested object, whose entries name the same fields. Reading follows the input's nesting, so a path
+/// costs no intermediate tree.
 ///
 /// A class, so that reading an object passes one reference rather than copying the tables.
 /// Immutable once made.
@@ -10,78 +16,124 @@ final class KeyTable: @unchecked Sendable {
         /// the key's end): most keys that differ differ there, so one comparison rejects them.
         let length: Int
         let head: UInt64
-        /// The index of the field in the plan's fillable fields.
+        /// The index of the field in the plan's fillable fields, or for a group `-1 - group`.
         let field: Int
         /// 0 for the primary key, then 1, 2, … for the alternates in order.
+        let priority: Int
+
+        /// The group this entry leads into, when its key is the first step of paths.
+        var group: Int? { field < 0 ? -1 - field : nil }
+    }
+
+    /// The nested object that the first step of one or more path keys names.
+    struct Group {
+        /// The keys of the nested object: the paths' further steps.
+        let table: KeyTable
+        /// The fields whose keys go through the group, in declaration order.
+        let fields: [Int]
+        /// A field whose own key is the group's key: it takes the whole nested object as well.
+        let plain: Entry?
+    }
+
+    /// One key of one field, as the table is built from it.
+    struct Member {
+        let steps: ArraySlice<String>
+        let field: Int
         let priority: Int
     }
 
     // All `let`: a class's `var` properties would cost a dynamic exclusivity check on every read.
 
-    /// Field by field in declaration order, each field's keys in priority order.
+    /// Field by field in declaration order, each field's keys in priority order; a group where its
+    /// first path was.
     let entries: [Entry]
-    /// Each entry's key in the model's own object: the whole key, or a path's first step.
+    /// Each entry's key in this object.
     let keys: [String]
+    let groups: [Group]
     /// Each entry's key as UTF-8.
     private let entryBytes: [[UInt8]]
-    /// Each entry's further steps into nested objects, for a path; kept apart from the entries,
-    /// which the byte route copies on every match.
-    let rests: [[String]]
-    /// Each entry's key as errors spell it (`location.lat` for a path).
-    let names: [String]
     /// Entry indices by key length in bytes.
     private let byLength: [[Int]]
-    private let allKeys: Set<String>
+    /// Entry index by key, for trees; the first entry of a key wins, as on the byte route.
+    private let byKey: [String: Int]
     let hasAlternates: Bool
-    /// Whether some key is a path into nested objects. Such a table is read only from a tree, where
-    /// a path is a chain of lookups; the byte route reads the object into one first.
-    let hasPaths: Bool
 
     /// A table for fields with these keys, each field's primary key first.
-    init(keys fields: [[FieldKey]]) {
-        var entries: [Entry] = []
-        var keys: [String] = []
-        var entryBytes: [[UInt8]] = []
-        var rests: [[String]] = []
-        var names: [String] = []
-        var allKeys: Set<String> = []
-        var hasAlternates = false
-        var hasPaths = false
+    convenience init(keys fields: [[FieldKey]]) {
+        var members: [Member] = []
         for (field, fieldKeys) in fields.enumerated() {
-            for (priority, fieldKey) in fieldKeys.enumerated() {
-                let key = fieldKey.components[0]
-                let utf8 = Array(key.utf8)
-                let head = utf8.prefix(8).enumerated().reduce(UInt64(0)) { word, byte in
-                    word | UInt64(byte.element) << (8 * byte.offset)
-                }
-                entries.append(Entry(length: utf8.count, head: head, field: field, priority: priority))
-                keys.append(key)
-                rests.append(Array(fieldKey.components.dropFirst()))
-                names.append(fieldKey.name)
-                entryBytes.append(utf8)
-                allKeys.insert(key)
-                hasAlternates = hasAlternates || priority > 0
-                hasPaths = hasPaths || fieldKey.isPath
+            for (priority, key) in fieldKeys.enumerated() {
+                members.append(Member(steps: key.components[...], field: field, priority: priority))
             }
         }
-        var byLength: [[Int]] = Array(repeating: [], count: (entryBytes.map(\.count).max() ?? 0) + 1)
-        for (index, bytes) in entryBytes.enumerated() {
-            byLength[bytes.count].append(index)
-        }
-        self.entries = entries
-        self.keys = keys
-        self.entryBytes = entryBytes
-        self.rests = rests
-        self.names = names
-        self.byLength = byLength
-        self.allKeys = allKeys
-        self.hasAlternates = hasAlternates
-        self.hasPaths = hasPaths
+        self.init(members: members)
     }
 
-    /// Whether a field reads this key.
-    func contains(_ key: String) -> Bool {
-        allKeys.contains(key)
+    init(members: [Member]) {
+        var entries: [Entry] = []
+        var keys: [String] = []
+        var groups: [Group] = []
+        // Per group: its key, its members one step in, and its fields.
+        var gathered: [(key: String, members: [Member], fields: [Int])] = []
+        var plainByKey: [String: Entry] = [:]
+        for member in members {
+            guard let key = member.steps.first else { continue }
+            if member.steps.count == 1 {
+                let entry = Self.entry(for: key, field: member.field, priority: member.priority)
+                if plainByKey[key] == nil { plainByKey[key] = entry }
+                entries.append(entry)
+                keys.append(key)
+                continue
+            }
+            let inner = Member(steps: member.steps.dropFirst(), field: member.field, priority: member.priority)
+            if let index = gathered.firstIndex(where: { $0.key == key }) {
+                gathered[index].members.append(inner)
+                if !gathered[index].fields.contains(member.field) { gathered[index].fields.append(member.field) }
+            } else {
+                entries.append(Self.entry(for: key, field: -1 - gathered.count, priority: 0))
+                keys.append(key)
+                gathered.append((key, [inner], [member.field]))
+            }
+        }
+        for group in gathered {
+            groups.append(Group(table: KeyTable(members: group.members), fields: group.fields, plain: plainByKey[group.key]))
+        }
+        // A plain key that is also a group's key is read through the group (``Group/plain``).
+        let groupKeys = Set(gathered.map(\.key))
+        var kept: [Int] = []
+        for index in entries.indices where entries[index].field < 0 || !groupKeys.contains(keys[index]) {
+            kept.append(index)
+        }
+        let entryList = kept.map { entries[$0] }
+        let keyList = kept.map { keys[$0] }
+        let entryBytes = keyList.map { Array($0.utf8) }
+        var byLength: [[Int]] = Array(repeating: [], count: (entryBytes.map(\.count).max() ?? 0) + 1)
+        var byKey: [String: Int] = [:]
+        for (index, bytes) in entryBytes.enumerated() {
+            byLength[bytes.count].append(index)
+            if byKey[keyList[index]] == nil { byKey[keyList[index]] = index }
+        }
+        self.entries = entryList
+        self.keys = keyList
+        self.groups = groups
+        self.entryBytes = entryBytes
+        self.byLength = byLength
+        self.byKey = byKey
+        self.hasAlternates = members.contains { $0.priority > 0 }
+    }
+
+    private static func entry(for key: String, field: Int, priority: Int) -> Entry {
+        let utf8 = Array(key.utf8)
+        let head = utf8.prefix(8).enumerated().reduce(UInt64(0)) { word, byte in
+            word | UInt64(byte.element) << (8 * byte.offset)
+        }
+        return Entry(length: utf8.count, head: head, field: field, priority: priority)
+    }
+
+    /// The entry for a tree's key.
+    @inline(__always)
+    func match(_ key: String) -> Entry? {
+        byKey[key].map { entries[$0] }
     }
 
     /// The entry whose key equals `bytes[start..<end]`. `hint` is the entry expected next: fields
@@ -125,41 +177,5 @@ final class KeyTable: @unchecked Sendable {
             offset += 1
         }
         return true
-    }
-}
-
-/// Which of a plan's fields one JSON object has filled so far, and through which key.
-///
-/// Most models have at most 64 fields and no alternate keys; they get by with one machine word.
-/// Others keep each field's best key priority in an array.
-struct FilledFields {
-    private var bits: UInt64 = 0
-    private var priorities: [Int]
-    private(set) var count = 0
-
-    init(fieldCount: Int, hasAlternates: Bool) {
-        priorities = fieldCount > 64 || hasAlternates ? Array(repeating: .max, count: fieldCount) : []
-    }
-
-    /// Whether a value under a key of this priority may fill the field: no key of higher priority
-    /// (a lower number) has filled it already.
-    @inline(__always)
-    func accepts(_ field: Int, priority: Int) -> Bool {
-        priorities.isEmpty || priority <= priorities[field]
-    }
-
-    @inline(__always)
-    mutating func mark(_ field: Int, priority: Int) {
-        if !contains(field) { count += 1 }
-        if priorities.isEmpty {
-            bits |= 1 << field
-        } else {
-            priorities[field] = priority
-        }
-    }
-
-    @inline(__always)
-    func contains(_ field: Int) -> Bool {
-        priorities.isEmpty ? bits & (1 << field) != 0 : priorities[field] != .max
     }
 }

@@ -180,7 +180,7 @@ final class PlanBuilder {
                 }
             }
         }
-        plan.install(fields, finishesInPlace: rules?.finishesInPlace ?? false)
+        plan.install(fields)
         return plan
     }
 
@@ -198,7 +198,7 @@ final class PlanBuilder {
             } catch {
                 throw MappingError(.rejected(type: String(describing: Model.self), reason: MappingError.reason(of: error)))
             }
-            if !rules.rules.isEmpty || rules.fallback != nil || rules.finishesInPlace || rules.skipsNull
+            if !rules.rules.isEmpty || rules.fallback != nil || rules.skipsNull
                 || rules.takesTypedValues { given = rules }
         }
         return given

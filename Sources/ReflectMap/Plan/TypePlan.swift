@@ -24,14 +24,11 @@ final class TypePlan: @unchecked Sendable {
     private(set) var nodes: [WriteNode] = []
     private(set) var nodesSorted: [WriteNode] = []
     private(set) var hasPaths = false
-    /// Whether the model's hook runs as soon as it is filled, on the byte route too
-    /// (``JSONFieldRules/finishesInPlace``).
-    private(set) var finishesInPlace = false
     /// `fillable`, `writable` and `writableSorted` as the fill and write loops call them.
-    private var fillLoop: [UnretainedField] = []
+    private(set) var fillLoop: [UnretainedField] = []
     private var writeLoop: [UnretainedField] = []
     private var writeLoopSorted: [UnretainedField] = []
-    /// The fillable properties' keys, pre-encoded for the byte route.
+    /// The fillable properties' keys, pre-encoded for the byte route and hashed for trees.
     private(set) var keyTable = KeyTable(keys: [])
 
     init(modelType: Any.Type, isClass: Bool) {
@@ -43,8 +40,7 @@ final class TypePlan: @unchecked Sendable {
     var typeName: String { String(describing: modelType) }
 
     /// Called once by `PlanBuilder`, before the plan is published.
-    func install(_ fields: [FieldAccessor], finishesInPlace: Bool) {
-        self.finishesInPlace = finishesInPlace
+    func install(_ fields: [FieldAccessor]) {
         writable = fields
         writableSorted = fields.sorted { $0.keys[0].name < $1.keys[0].name }
         hasPaths = fields.contains { $0.keys[0].isPath }
@@ -69,38 +65,6 @@ final class TypePlan: @unchecked Sendable {
         writableSorted = []
         nodes = []
         nodesSorted = []
-    }
-
-    /// Fills a model's storage from the JSON object under the reader's cursor (the caller has
-    /// checked that it is one). `storage` is `nil` only for a struct with no stored properties.
-    /// `updating` fills only the properties whose keys are present, and notes no missing ones.
-    func fill(_ storage: ModelStorage?, from reader: inout JSONReader, updating: Bool = false) throws {
-        if keyTable.hasPaths && !reader.isTree {
-            return try reader.readAsTree { reader in try fill(storage, from: &reader, updating: updating) }
-        }
-        let fields = fillLoop
-        var filled = FilledFields(fieldCount: fields.count, hasAlternates: keyTable.hasAlternates)
-        var missingNoted = false
-        _ = try reader.readMembers(of: keyTable, { entry, reader in
-            if filled.contains(entry.field) {
-                // A key the property prefers has filled it already: a tree would ignore this one
-                // too. Otherwise the property would get a second value.
-                guard filled.accepts(entry.field, priority: entry.priority) else { return try reader.skipValue() }
-                throw RepeatedPropertyValue()
-            }
-            guard let storage else { return try reader.skipValue() }
-            try fields[entry.field].read(from: &reader, into: storage)
-            filled.mark(entry.field, priority: entry.priority)
-        }, missing: { field, reader in
-            // A tree reports its missing fields in declaration order, among the others.
-            missingNoted = true
-            if !updating { try fillable[field].noteMissing(&reader) }
-        })
-        if filled.count < fields.count && !missingNoted && !updating {
-            for (index, field) in fillable.enumerated() where !filled.contains(index) {
-                try field.noteMissing(&reader)
-            }
-        }
     }
 
     /// Writes a model's storage as a JSON object. `discriminator` is a polymorphic model's type
@@ -233,9 +197,3 @@ protocol FieldNode: AnyObject, Sendable {
 }
 
 extension FieldAccessor: FieldNode {}
-
-/// Thrown by the byte route when one JSON object gives a property a second value: a repeated key, or
-/// a key the property prefers after one of its alternates. `JSONMapper` then reads the document
-/// through a tree, where the last value of a repeated key wins and the preferred key is taken
-/// whatever its position, so that both routes agree.
-struct RepeatedPropertyValue: Error {}

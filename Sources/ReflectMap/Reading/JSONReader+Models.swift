@@ -1,8 +1,8 @@
 import Foundation
 
 // What models need from the reader beyond values and containers: a look ahead at a polymorphic
-// object's discriminator, nested key paths (read through a tree of the one object), a read that
-// recovers from an unusable value in strict mode (``LossyArray``), and the after-mapping hook.
+// object's discriminator, reads that go on past an unusable value (strict mode's objects, and
+// ``LossyArray``), a second read of one value, and the after-mapping hook.
 
 extension JSONReader {
     /// The scalar under `key` in the object under the cursor, consuming nothing: a polymorphic
@@ -46,101 +46,41 @@ extension JSONReader {
         return value as? Value
     }
 
-    /// The value a key-path entry names in a tree object, or `nil` when a step is missing.
-    static func value(at key: String, _ rest: [String], in object: [String: Any]) -> Any? {
-        var current: Any? = object[key]
-        for component in rest {
-            guard let inner = current as? [String: Any] else { return nil }
-            current = inner[component]
-        }
-        return current
-    }
-
-    /// Calls `body` with a reader over the object under the cursor as a tree, for plans whose keys
-    /// are paths into nested objects: the byte route reads the one object into a tree first. The
-    /// report, deferred hooks and path carry over.
-    mutating func readAsTree(_ body: (inout JSONReader) throws -> Void) throws {
-        if isTree { return try body(&self) }
-        var tree = try treeOfValue()
-        tree.report = report
-        tree.ignoredKey = ignoredKey
-        ignoredKey = nil
-        defer {
-            report = tree.report
-            deferredModels = tree.deferredModels
-        }
-        try body(&tree)
-    }
-
     /// Reads one value with `body`; if it throws a mapping error about the value (not malformed
     /// JSON), the value is skipped, reported, and `false` returned, in strict mode too. The report
-    /// keeps nothing of the failed value but that entry, and the entry is the tree route's: bytes
-    /// are read again as a tree to find it, as the mapper does for a whole document.
+    /// keeps nothing of the failed value but that entry.
     mutating func readRecovering(_ body: (inout JSONReader) throws -> Void) throws -> Bool {
         let saved = self
         do {
             try body(&self)
             return true
-        } catch let error as MappingError {
-            if case .malformedJSON = error.kind { throw error }
-            if case .nestingTooDeep = error.kind { throw error }
-            // Back to the value's start and the report before it.
+        } catch let error as MappingError where error.isAboutTheValue {
+            let located = locate(error)
+            // Back to the value's start and the report before it, then past the value.
             self = saved
-            var located = locate(error)
-            if !isTree {
-                var tree = try treeOfValue()
-                do {
-                    try body(&tree)
-                    deferredModels = tree.deferredModels
-                    return true
-                } catch let treeError as MappingError {
-                    located = tree.locate(treeError)
-                }
-            }
+            try skipValue()
             report?.skipped.append(.init(path: located.path, message: located.description, value: located.value))
             return false
         }
     }
 
-    /// Consumes the value under the cursor (bytes) and returns a reader over it as a tree, at the
-    /// same path, with the same settings and hook state, and no report of its own.
-    private mutating func treeOfValue() throws -> JSONReader {
-        var tree = treeReader(overObject: try readFoundationObject())
-        tree.defersHooks = defersHooks
-        tree.deferredModels = deferredModels
-        return tree
-    }
-
     /// A reader over a value already read, at the same path, with the same settings and no report of
-    /// its own; its hooks run as it reads.
+    /// its own.
     func treeReader(over value: JSONValue) -> JSONReader {
-        treeReader(overObject: value.jsonObject)
-    }
-
-    private func treeReader(overObject object: Any) -> JSONReader {
         let basePathCount = isAtTopLevel ? path.count : 0
         // The tree has no bytes to spell the input's keys from: they are spelled here.
         let spelledPath = path.map { step in
             if case .inputKey(let span) = step { return PathStep.key((try? scanner.string(span)) ?? "") }
             return step
         }
-        return JSONReader(tree: object, settings: settings, reporting: false, path: spelledPath, basePathCount: basePathCount)
+        return JSONReader(tree: value.jsonObject, settings: settings, reporting: false, path: spelledPath, basePathCount: basePathCount)
     }
 
-    /// Runs a finished model's ``Mappable/didFinishMapping()`` on the model itself, unless the byte
-    /// route defers it. A plan whose rules ask for it (``JSONFieldRules/finishesInPlace``) is never
-    /// deferred: its hook may change a struct, and only the value about to be stored keeps the change.
-    /// Returns `false` when lenient mode dropped the model it rejected.
+    /// Runs a finished model's ``Mappable/didFinishMapping()`` on the model itself, as soon as it is
+    /// filled and before it is stored. Returns `false` when lenient mode dropped the model it
+    /// rejected; strict mode and the top level throw.
     @inline(__always)
-    mutating func finish<Model: Mappable>(_ model: inout Model, inPlace: Bool, typeName: @autoclosure () -> String) throws -> Bool {
-        if defersHooks && !inPlace {
-            deferredModels.append(model)
-            return true
-        }
-        return try runHook(of: &model, typeName: typeName())
-    }
-
-    private mutating func runHook<Model: Mappable>(of model: inout Model, typeName: @autoclosure () -> String) throws -> Bool {
+    mutating func finish<Model: Mappable>(_ model: inout Model, typeName: @autoclosure () -> String) throws -> Bool {
         do {
             try model.didFinishMapping()
             return true

@@ -98,3 +98,61 @@ extension JSONReader {
         return located
     }
 }
+
+extension JSONReader {
+    /// Where the report stood, to drop later what a replaced value reported: `nil` when not reporting.
+    var reportMarks: MappingReport.Marks? {
+        report?.marks
+    }
+
+    /// Drops what the report says of the value under `steps` in the object at path depth `depth`,
+    /// since `marks`: the value of a repeated key, or of a lesser alternate key, that a later member
+    /// replaces. The report then says what a tree, which holds only the value that wins, would say.
+    mutating func dropReport(since marks: MappingReport.Marks, depth: Int, steps: some Sequence<String>) {
+        guard report != nil else { return }
+        let prefix = MappingPath.render(components(of: path[..<depth]) + steps.map { PathComponent.key($0) })
+        report?.removeEntries(under: prefix, since: marks)
+    }
+}
+
+extension MappingReport {
+    /// How long each list was at one moment.
+    struct Marks {
+        fileprivate var unmappedKeys = 0
+        fileprivate var unfilledProperties = 0
+        fileprivate var coercions = 0
+        fileprivate var skipped = 0
+        fileprivate var unknownValues = 0
+    }
+
+    var marks: Marks {
+        Marks(
+            unmappedKeys: unmappedKeys.count, unfilledProperties: unfilledProperties.count, coercions: coercions.count,
+            skipped: skipped.count, unknownValues: unknownValues.count
+        )
+    }
+
+    /// Removes the entries added since `marks` whose path is `prefix` or lies under it.
+    mutating func removeEntries(under prefix: String, since marks: Marks) {
+        func isUnder(_ path: String) -> Bool {
+            guard path.hasPrefix(prefix) else { return false }
+            let rest = path.utf8.dropFirst(prefix.utf8.count)
+            return rest.isEmpty || rest.first == UInt8(ascii: ".") || rest.first == UInt8(ascii: "[")
+        }
+        unmappedKeys.removeSubrange(from: marks.unmappedKeys, where: isUnder)
+        unfilledProperties.removeSubrange(from: marks.unfilledProperties, where: isUnder)
+        coercions.removeSubrange(from: marks.coercions) { isUnder($0.path) }
+        skipped.removeSubrange(from: marks.skipped) { isUnder($0.path) }
+        unknownValues.removeSubrange(from: marks.unknownValues) { isUnder($0.path) }
+    }
+}
+
+extension Array {
+    /// Removes the elements from `start` on that match.
+    fileprivate mutating func removeSubrange(from start: Int, where matches: (Element) -> Bool) {
+        guard start < count else { return }
+        var kept = Array(self[..<start])
+        kept.append(contentsOf: self[start...].filter { !matches($0) })
+        self = kept
+    }
+}

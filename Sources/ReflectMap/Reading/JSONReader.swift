@@ -20,12 +20,6 @@ struct JSONReader {
     let dateStrategy: DateStrategy
     let maxDepth: Int
     var report: MappingReport?
-    /// Whether models' ``Mappable/didFinishMapping()`` waits until the whole document has been read.
-    /// The byte route defers the hooks, so that a document it hands to the tree route (a repeated
-    /// key, an error) has run none, and each runs once.
-    var defersHooks = false
-    /// The models whose hooks wait, in the order they were finished (children before parents).
-    var deferredModels: [any Mappable] = []
     /// A key the next object read by ``readMembers(of:_:missing:)`` does not report as unmapped: a
     /// polymorphic model's discriminator.
     var ignoredKey: String?
@@ -331,7 +325,8 @@ struct JSONReader {
 
     /// Steps into the object under the cursor and calls `body` once per member, with its key and the
     /// cursor on its value, in the order of the input (for a tree, the order of the dictionary, or of
-    /// the keys in strict mode).
+    /// the keys in strict mode). In strict mode the object throws the failure of its first key in key
+    /// order, from bytes as from a tree: a failing member does not end the object on the byte route.
     /// Returns `false`, consuming nothing, when the value is not an object.
     mutating func readObject(_ body: (String, inout JSONReader) throws -> Void) throws -> Bool {
         if isTree {
@@ -354,13 +349,22 @@ struct JSONReader {
             try enterContainer(.between)
             scanner.enterContainer()
             var first = true
+            // Strict mode: the failures so far, by key (the last value of a repeated key counts).
+            var failures: [String: MappingError] = [:]
             while let span = try scanner.nextKey(first: first) {
                 first = false
                 let key = try scanner.string(span)
                 path[path.count - 1] = .key(key)
-                try body(key, &self)
+                if isStrict {
+                    let failure = try readStrictly { reader in try body(key, &reader) }
+                    if failure != nil || !failures.isEmpty { failures[key] = failure }
+                } else {
+                    try body(key, &self)
+                }
                 path[path.count - 1] = .between
             }
+            // As a tree reads the members in key order and throws at the first failure.
+            if let key = failures.keys.min(), let failure = failures[key] { throw failure }
         }
         path.removeLast()
         return true
@@ -378,45 +382,25 @@ struct JSONReader {
     /// table's keys names, with the cursor on its value. Other members are validated, skipped and
     /// reported as unmapped keys. Returns `false`, consuming nothing, when the value is not an object.
     ///
-    /// Bytes are read in their order, and the caller sees a key again if the input repeats it. A tree
-    /// has no order: its members are visited field by field, each under the first of its keys that
-    /// the object holds (the primary key, then the alternates in order), and `missing` is called, in
-    /// the same order, for a field none of whose keys the object holds. On the byte route the caller
-    /// finds the missing fields itself, once the object is read.
+    /// Both sources are read the same way, member by member: bytes in their order (a repeated key
+    /// comes again), a tree in its dictionary's. What a member means for the model (which key wins,
+    /// which error the object reports) is the caller's to decide, so it is decided once for both.
     @inline(__always)
-    mutating func readMembers(
-        of table: KeyTable,
-        _ body: (KeyTable.Entry, inout JSONReader) throws -> Void,
-        missing: (Int, inout JSONReader) throws -> Void
-    ) throws -> Bool {
+    mutating func readMembers(of table: KeyTable, _ body: (KeyTable.Entry, inout JSONReader) throws -> Void) throws -> Bool {
         var ignoredKey: String?
         if self.ignoredKey != nil { swap(&ignoredKey, &self.ignoredKey) }
         if isTree {
             guard let object = pendingObject ?? pending as? [String: Any] else { return false }
             pendingObject = nil
             try enterContainer(.between)
-            let entries = table.entries
-            var index = 0
-            while index < entries.count {
-                let entry = entries[index]
-                var next = index + 1
-                let rest = table.rests[index]
-                let key = table.keys[index]
-                if let value = rest.isEmpty ? object[key] : Self.value(at: key, rest, in: object) {
-                    // The field's lesser keys are not looked at.
-                    while next < entries.count, entries[next].field == entry.field { next += 1 }
-                    path[path.count - 1] = .key(table.names[index])
+            for (key, value) in object {
+                path[path.count - 1] = .key(key)
+                if let entry = table.match(key) {
                     pending = value
                     try body(entry, &self)
-                } else if next == entries.count || entries[next].field != entry.field {
-                    path[path.count - 1] = .between
-                    try missing(entry.field, &self)
+                } else if isReporting && key != ignoredKey {
+                    noteUnmappedKey(key)
                 }
-                index = next
-            }
-            path[path.count - 1] = .between
-            if isReporting {
-                for key in object.keys where !table.contains(key) && key != ignoredKey { noteUnmappedKey(key) }
             }
         } else {
             guard try scanner.peek() == .openBrace else { return false }
@@ -448,10 +432,45 @@ struct JSONReader {
                 }
                 path[path.count - 1] = .between
             }
+            // A set: a key the input repeats is one unmapped key, as in a tree.
             for key in unmapped { noteUnmappedKey(key) }
         }
         path.removeLast()
         return true
+    }
+
+    /// Reads one value with `body`, in strict mode, where a mapping error about the value does not
+    /// end the object or array around it: the value is skipped (and so still validated: malformed
+    /// JSON throws) and the error, with its path, returned for the container to settle once all its
+    /// members are read. `nil` when `body` succeeded.
+    @inline(never)
+    mutating func readStrictly(_ body: (inout JSONReader) throws -> Void) throws -> MappingError? {
+        let start = scanner.index
+        let depth = path.count
+        do {
+            try body(&self)
+            return nil
+        } catch let error as MappingError where error.isAboutTheValue {
+            let located = locate(error)
+            // The path as it was at the value: a failure leaves its own steps on it.
+            path.removeSubrange(depth...)
+            if !isTree {
+                scanner.index = start
+                try skipValue()
+            }
+            return located
+        }
+    }
+
+    /// Where the value under the cursor starts, to read it a second time with ``rewind(to:)``: a
+    /// member that both a property and a group of path keys take.
+    func valueMark() -> (index: Int, pending: Any) {
+        (scanner.index, pending)
+    }
+
+    /// Puts the cursor back on a value marked by ``valueMark()``.
+    mutating func rewind(to mark: (index: Int, pending: Any)) {
+        if isTree { pending = mark.pending } else { scanner.index = mark.index }
     }
 
     @inline(__always)
