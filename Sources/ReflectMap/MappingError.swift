@@ -53,6 +53,9 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
     /// Whether ``components`` has been set where the error arose. The mapper gives an error that has
     /// none (one thrown by the scanner, say) the reader's or writer's path when it reaches the top.
     var isLocated: Bool
+    /// Whether the error was thrown once its value had been read to its end: an object's error,
+    /// settled after its last member. A reader that goes on past the value then has nothing to skip.
+    var valueIsRead = false
 
     /// Creates an error; the mapper gives it the JSON path where it was thrown.
     /// - Parameter kind: What went wrong.

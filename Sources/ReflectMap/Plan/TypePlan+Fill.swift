@@ -111,9 +111,14 @@ extension TypePlan {
     /// decides, as the object rules say.
     @inline(never)
     private func settle(_ state: FillState, _ reader: inout JSONReader, updating: Bool) throws {
-        for index in fillable.indices {
-            if !state.errors.isEmpty, let failure = state.errors[index] { throw failure }
-            if !updating && !state.filled.contains(index) { try fillable[index].noteMissing(&reader) }
+        do {
+            for index in fillable.indices {
+                if !state.errors.isEmpty, let failure = state.errors[index] { throw failure }
+                if !updating && !state.filled.contains(index) { try fillable[index].noteMissing(&reader) }
+            }
+        } catch var error as MappingError {
+            error.valueIsRead = true
+            throw error
         }
     }
 }

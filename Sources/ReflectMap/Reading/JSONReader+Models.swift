@@ -46,24 +46,6 @@ extension JSONReader {
         return value as? Value
     }
 
-    /// Reads one value with `body`; if it throws a mapping error about the value (not malformed
-    /// JSON), the value is skipped, reported, and `false` returned, in strict mode too. The report
-    /// keeps nothing of the failed value but that entry.
-    mutating func readRecovering(_ body: (inout JSONReader) throws -> Void) throws -> Bool {
-        let saved = self
-        do {
-            try body(&self)
-            return true
-        } catch let error as MappingError where error.isAboutTheValue {
-            let located = locate(error)
-            // Back to the value's start and the report before it, then past the value.
-            self = saved
-            try skipValue()
-            report?.skipped.append(.init(path: located.path, message: located.description, value: located.value))
-            return false
-        }
-    }
-
     /// A reader over a value already read, at the same path, with the same settings and no report of
     /// its own.
     func treeReader(over value: JSONValue) -> JSONReader {

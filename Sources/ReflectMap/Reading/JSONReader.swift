@@ -451,14 +451,40 @@ struct JSONReader {
             try body(&self)
             return nil
         } catch let error as MappingError where error.isAboutTheValue {
-            let located = locate(error)
-            // The path as it was at the value: a failure leaves its own steps on it.
-            path.removeSubrange(depth...)
-            if !isTree {
-                scanner.index = start
-                try skipValue()
+            var located = locate(error)
+            located.valueIsRead = false
+            // An object that settled its error is read to its end already (and, as the path shows,
+            // nothing around it is open); anything else is skipped from its start, and so validated.
+            if !error.valueIsRead || path.count != depth {
+                // The path as it was at the value: a failure leaves its own steps on it.
+                path.removeSubrange(depth...)
+                if !isTree {
+                    scanner.index = start
+                    try skipValue()
+                }
             }
             return located
+        }
+    }
+
+    /// Reads one value with `body`; if it throws a mapping error about the value (not malformed
+    /// JSON), the value is skipped, reported, and `false` returned, in strict mode too. The report
+    /// keeps nothing of the failed value but that entry.
+    mutating func readRecovering(_ body: (inout JSONReader) throws -> Void) throws -> Bool {
+        let saved = self
+        do {
+            try body(&self)
+            return true
+        } catch let error as MappingError where error.isAboutTheValue {
+            var located = locate(error)
+            located.valueIsRead = false
+            // Back to the report before the value, and past the value: where the cursor is when an
+            // object settled its error at its end (see `readStrictly`), else skipping from its start.
+            let end = error.valueIsRead && path.count == saved.path.count ? scanner.index : nil
+            self = saved
+            if let end { scanner.index = end } else { try skipValue() }
+            report?.skipped.append(.init(path: located.path, message: located.description, value: located.value))
+            return false
         }
     }
 
