@@ -33,6 +33,8 @@ final class KeyTable: @unchecked Sendable {
         let fields: [Int]
         /// A field whose own key is the group's key: it takes the whole nested object as well.
         let plain: Entry?
+        /// The group's number among all the groups under the plan's table, counted from 0.
+        let ordinal: Int
     }
 
     /// One key of one field, as the table is built from it.
@@ -57,6 +59,8 @@ final class KeyTable: @unchecked Sendable {
     /// Entry index by key, for trees; the first entry of a key wins, as on the byte route.
     private let byKey: [String: Int]
     let hasAlternates: Bool
+    /// Whether no two entries have the same key (the usual case, which needs no lookup to tell).
+    private let hasNoRepeatedKey: Bool
 
     /// A table for fields with these keys, each field's primary key first.
     convenience init(keys fields: [[FieldKey]]) {
@@ -66,10 +70,12 @@ final class KeyTable: @unchecked Sendable {
                 members.append(Member(steps: key.components[...], field: field, priority: priority))
             }
         }
-        self.init(members: members)
+        var ordinal = 0
+        self.init(members: members, ordinals: &ordinal)
     }
 
-    init(members: [Member]) {
+    /// A table for these keys; its groups, and theirs, are numbered from `ordinals` on.
+    init(members: [Member], ordinals: inout Int) {
         var entries: [Entry] = []
         var keys: [String] = []
         var groups: [Group] = []
@@ -96,7 +102,10 @@ final class KeyTable: @unchecked Sendable {
             }
         }
         for group in gathered {
-            groups.append(Group(table: KeyTable(members: group.members), fields: group.fields, plain: plainByKey[group.key]))
+            let ordinal = ordinals
+            ordinals += 1
+            let table = KeyTable(members: group.members, ordinals: &ordinals)
+            groups.append(Group(table: table, fields: group.fields, plain: plainByKey[group.key], ordinal: ordinal))
         }
         // A plain key that is also a group's key is read through the group (``Group/plain``).
         let groupKeys = Set(gathered.map(\.key))
@@ -120,6 +129,7 @@ final class KeyTable: @unchecked Sendable {
         self.byLength = byLength
         self.byKey = byKey
         self.hasAlternates = members.contains { $0.priority > 0 }
+        self.hasNoRepeatedKey = byKey.count == keyList.count
     }
 
     private static func entry(for key: String, field: Int, priority: Int) -> Entry {
@@ -128,6 +138,12 @@ final class KeyTable: @unchecked Sendable {
             word | UInt64(byte.element) << (8 * byte.offset)
         }
         return Entry(length: utf8.count, head: head, field: field, priority: priority)
+    }
+
+    /// Whether entry `index` is the first with its key, the one a match gives.
+    @inline(__always)
+    func isFirst(_ index: Int) -> Bool {
+        hasNoRepeatedKey || byKey[keys[index]] == index
     }
 
     /// The entry for a tree's key.

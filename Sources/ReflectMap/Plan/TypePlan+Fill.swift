@@ -23,13 +23,15 @@ extension TypePlan {
         _ storage: ModelStorage?, from reader: inout JSONReader, updating: Bool,
         canReset: Bool, reset: (FieldAccessor, ModelStorage) -> Void
     ) throws {
+        let fields = fillLoop
+        let table = keyTable
         var state = FillState(
-            filled: FilledFields(fieldCount: fillLoop.count, hasAlternates: keyTable.hasAlternates),
+            filled: FilledFields(fieldCount: fields.count, hasAlternates: table.hasAlternates),
             depth: reader.path.count, marks: reader.reportMarks
         )
-        let context = FillContext(fields: fillLoop, storage: storage, canReset: canReset)
-        _ = try readMembers(of: keyTable, context, &state, &reader, reset)
-        if state.filled.count < fillLoop.count || !state.errors.isEmpty {
+        let context = FillContext(fields: fields, storage: storage, canReset: canReset)
+        _ = try readMembers(of: table, context, &state, &reader, reset)
+        if state.filled.count < fields.count || !state.errors.isEmpty {
             try settle(state, &reader, updating: updating)
         }
     }
@@ -82,7 +84,7 @@ extension TypePlan {
             try readField(plain, context, &state, &reader, reset)
             reader.rewind(to: mark)
         }
-        if state.markGroup(table, index) {
+        if state.markGroup(group.ordinal) {
             // A repeated group: only the last one's members count.
             for field in group.fields where state.filled.contains(field) {
                 replace(field, context, &state, &reader, reset)
@@ -137,8 +139,8 @@ private struct FillState {
     var filled: FilledFields
     /// Strict mode's failures by field; empty until the first.
     var errors: [MappingError?] = []
-    /// The groups met so far, as bits: the first 64 groups of each table (more is not a model).
-    private var groupsSeen: [ObjectIdentifier: UInt64] = [:]
+    /// The groups met so far, as bits by ordinal (the first 64: more is not a model).
+    private var groupsSeen: UInt64 = 0
     /// The path depth of the model's object.
     let depth: Int
     /// Where the report stood when the object began; `nil` when not reporting.
@@ -156,12 +158,11 @@ private struct FillState {
     }
 
     /// Notes that a group's member was met; `true` when it had been met before in this object.
-    mutating func markGroup(_ table: KeyTable, _ index: Int) -> Bool {
-        guard index < 64 else { return false }
-        let bit: UInt64 = 1 << UInt64(index)
-        let seen = groupsSeen[ObjectIdentifier(table), default: 0]
-        groupsSeen[ObjectIdentifier(table)] = seen | bit
-        return seen & bit != 0
+    mutating func markGroup(_ ordinal: Int) -> Bool {
+        guard ordinal < 64 else { return false }
+        let bit: UInt64 = 1 << UInt64(ordinal)
+        defer { groupsSeen |= bit }
+        return groupsSeen & bit != 0
     }
 }
 

@@ -382,8 +382,8 @@ struct JSONReader {
     /// table's keys names, with the cursor on its value. Other members are validated, skipped and
     /// reported as unmapped keys. Returns `false`, consuming nothing, when the value is not an object.
     ///
-    /// Both sources are read the same way, member by member: bytes in their order (a repeated key
-    /// comes again), a tree in its dictionary's. What a member means for the model (which key wins,
+    /// Bytes are read member by member, in their order (a repeated key comes again); a tree's members
+    /// are looked up key by key of the table. What a member means for the model (which key wins,
     /// which error the object reports) is the caller's to decide, so it is decided once for both.
     @inline(__always)
     mutating func readMembers(of table: KeyTable, _ body: (KeyTable.Entry, inout JSONReader) throws -> Void) throws -> Bool {
@@ -393,14 +393,22 @@ struct JSONReader {
             guard let object = pendingObject ?? pending as? [String: Any] else { return false }
             pendingObject = nil
             try enterContainer(.between)
-            for (key, value) in object {
-                path[path.count - 1] = .key(key)
-                if let entry = table.match(key) {
+            // Key by key of the table rather than member by member: a dictionary has no repeated key,
+            // so the order does not change what the caller makes of the members, and models often
+            // take a few of many members.
+            var index = 0
+            while index < table.entries.count {
+                let key = table.keys[index]
+                if let value = object[key], table.isFirst(index) {
+                    path[path.count - 1] = .key(key)
                     pending = value
-                    try body(entry, &self)
-                } else if isReporting && key != ignoredKey {
-                    noteUnmappedKey(key)
+                    try body(table.entries[index], &self)
                 }
+                index += 1
+            }
+            path[path.count - 1] = .between
+            if isReporting {
+                for key in object.keys where key != ignoredKey && table.match(key) == nil { noteUnmappedKey(key) }
             }
         } else {
             guard try scanner.peek() == .openBrace else { return false }
