@@ -46,9 +46,8 @@ extension HandyJSONCompat {
             #expect(Owner.deserialize(from: #"{"name": "ada"}"#)?.upperName == "ADA")
         }
 
-        @Test("A struct's hook is kept when the document is read a second time through a tree")
-        func didFinishAfterRereading() throws {
-            // A repeated key sends the document through ReflectMap's tree route.
+        @Test("A struct's hook is kept when the document repeats a key")
+        func didFinishWithRepeatedKey() throws {
             let model = try #require(Lifecycle.deserialize(from: #"{"name": "x", "name": "y", "child": {"raw": "z"}}"#))
             #expect(model.summary == "y with Z")
         }

@@ -64,16 +64,15 @@ struct LifecycleTests {
         }
     }
 
-    @Test("It runs once even when the byte route reads the document a second time")
+    @Test("It runs once per model when a repeated scalar key comes before or after the models")
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
-    func hookRunsOnceAfterFallback() throws {
-        // A repeated key sends the byte route's document to the tree route.
+    func hookRunsOnceWithRepeatedKey() throws {
         let repeated = json(#"{"owner": "x", "owner": "y", "items": [{"name": "a", "quantity": 2}]}"#)
         let log = HookLog()
         let model = try HookLog.$current.withValue(log) { try JSONMapper().map(Basket.self, from: repeated) }
         #expect(model.owner == "y")
         #expect(log.all == ["item a", "basket"])
-        // The repeated key after the models this time: the byte route had read them all.
+        // The repeated key after the models this time.
         let late = json(#"{"items": [{"name": "a", "quantity": 2}], "featured": {"name": "f"}, "owner": "x", "owner": "y"}"#)
         let lateLog = HookLog()
         _ = try HookLog.$current.withValue(lateLog) { try JSONMapper().map(Basket.self, from: late) }
