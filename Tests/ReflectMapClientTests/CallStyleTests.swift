@@ -39,6 +39,30 @@ struct CallStyleTests {
                           configuration: ServiceConfiguration(transport: stub))
     }
 
+    /// One verb's three forms, as function values.
+    struct Verb {
+        let async: (String, [String: any Sendable], String?, Echo.Type) async throws -> Echo
+        let callbacks: (String, [String: any Sendable], String?, Echo.Type,
+                        @escaping @Sendable (sending Echo) -> Void, @escaping @Sendable (APIError) -> Void) -> APICall
+        let completion: (String, [String: any Sendable], String?, Echo.Type,
+                         @escaping @Sendable (sending Result<Echo, APIError>) -> Void) -> APICall
+    }
+
+    static func verb(_ method: HTTPMethod, of service: APIService) -> Verb {
+        switch method {
+        case .get: Verb(async: service.get(_:parameters:at:as:), callbacks: service.get(_:parameters:at:responseClass:success:failure:),
+                        completion: service.get(_:parameters:at:responseClass:completion:))
+        case .post: Verb(async: service.post(_:parameters:at:as:), callbacks: service.post(_:parameters:at:responseClass:success:failure:),
+                         completion: service.post(_:parameters:at:responseClass:completion:))
+        case .put: Verb(async: service.put(_:parameters:at:as:), callbacks: service.put(_:parameters:at:responseClass:success:failure:),
+                        completion: service.put(_:parameters:at:responseClass:completion:))
+        case .patch: Verb(async: service.patch(_:parameters:at:as:), callbacks: service.patch(_:parameters:at:responseClass:success:failure:),
+                          completion: service.patch(_:parameters:at:responseClass:completion:))
+        default: Verb(async: service.delete(_:parameters:at:as:), callbacks: service.delete(_:parameters:at:responseClass:success:failure:),
+                      completion: service.delete(_:parameters:at:responseClass:completion:))
+        }
+    }
+
     /// What a `success:failure:` call delivers.
     static func callbacks(_ send: (@escaping @Sendable (sending Echo) -> Void, @escaping @Sendable (APIError) -> Void) -> APICall)
         async throws -> Echo {
@@ -59,34 +83,12 @@ struct CallStyleTests {
     func everyVerbInEveryStyle(method: HTTPMethod) async throws {
         let service = try service()
         let parameters: [String: any Sendable] = ["v": 1]
-        let echoes: [Echo]
-        switch method {
-        case .get: echoes = [
-            try await service.get("echo", parameters: parameters, at: "data", as: Echo.self),
-            try await Self.callbacks { service.get("echo", parameters: parameters, at: "data", responseClass: Echo.self, success: $0, failure: $1) },
-            try await Self.completion { service.get("echo", parameters: parameters, at: "data", responseClass: Echo.self, completion: $0) },
+        let verb = Self.verb(method, of: service)
+        let echoes = [
+            try await verb.async("echo", parameters, "data", Echo.self),
+            try await Self.callbacks { verb.callbacks("echo", parameters, "data", Echo.self, $0, $1) },
+            try await Self.completion { verb.completion("echo", parameters, "data", Echo.self, $0) },
         ]
-        case .post: echoes = [
-            try await service.post("echo", parameters: parameters, at: "data", as: Echo.self),
-            try await Self.callbacks { service.post("echo", parameters: parameters, at: "data", responseClass: Echo.self, success: $0, failure: $1) },
-            try await Self.completion { service.post("echo", parameters: parameters, at: "data", responseClass: Echo.self, completion: $0) },
-        ]
-        case .put: echoes = [
-            try await service.put("echo", parameters: parameters, at: "data", as: Echo.self),
-            try await Self.callbacks { service.put("echo", parameters: parameters, at: "data", responseClass: Echo.self, success: $0, failure: $1) },
-            try await Self.completion { service.put("echo", parameters: parameters, at: "data", responseClass: Echo.self, completion: $0) },
-        ]
-        case .patch: echoes = [
-            try await service.patch("echo", parameters: parameters, at: "data", as: Echo.self),
-            try await Self.callbacks { service.patch("echo", parameters: parameters, at: "data", responseClass: Echo.self, success: $0, failure: $1) },
-            try await Self.completion { service.patch("echo", parameters: parameters, at: "data", responseClass: Echo.self, completion: $0) },
-        ]
-        default: echoes = [
-            try await service.delete("echo", parameters: parameters, at: "data", as: Echo.self),
-            try await Self.callbacks { service.delete("echo", parameters: parameters, at: "data", responseClass: Echo.self, success: $0, failure: $1) },
-            try await Self.completion { service.delete("echo", parameters: parameters, at: "data", responseClass: Echo.self, completion: $0) },
-        ]
-        }
         #expect(echoes.map(\.method) == Array(repeating: method.rawValue, count: 3))
         let sent = [HTTPMethod.get, .delete].contains(method) ? echoes.map(\.query) : echoes.map(\.body)
         #expect(sent == Array(repeating: [HTTPMethod.get, .delete].contains(method) ? "v=1" : #"{"v":1}"#, count: 3))

@@ -144,10 +144,7 @@ struct RetryPolicyDecisionTests {
     @Test("A policy's limit above interceptorRetryLimit is honoured; an interceptor that always asks still stops")
     func policyLimitRaisesTheCap() async throws {
         let log = RequestLog()
-        let stub = StubTransport { request in
-            await log.append(request)
-            return .init(statusCode: 503)
-        }
+        let stub = log.stub(answering: 503)
         let base = try #require(URL(string: "https://api.example.com"))
         let patient = APIService(baseURL: base, configuration: ServiceConfiguration(retryPolicy: RetryPolicy(limit: 5, delay: 0),
                                                                                     transport: stub))
