@@ -20,6 +20,15 @@ enum RetriesTimeoutsAndRetryAfter {
     }
 }
 
+func makeRetryingService(session: Session) -> APIService {
+    APIService(baseURL: URL(string: "https://api.example.com")!, configuration: ServiceConfiguration(
+        interceptors: [
+            RetryPolicy(limit: 2, delay: 0.2),
+            AuthInterceptor(token: { await session.token }, refresh: { try await session.refresh() }),
+        ]
+    ))
+}
+
 @Suite("Retries, Timeouts and Retry-After article")
 struct RetriesTimeoutsAndRetryAfterSnippets {
     @Test("A 503 with Retry-After is retried, and an endpoint with .never is not")
@@ -38,6 +47,39 @@ struct RetriesTimeoutsAndRetryAfterSnippets {
         #expect(attempts.value == 2)
         await #expect(throws: APIError.self) { try await service.request(RetriesTimeoutsAndRetryAfter.Charge(), as: Empty.self) }
         #expect(attempts.value == 3)
+    }
+
+    @Test("A policy listed before the auth interceptor leaves it the 401, and retries a 503 itself")
+    func policyAmongInterceptors() async throws {
+        let session = Session()
+        let service = makeRetryingService(session: session)
+        let statuses = StatusLog()
+        let configuration = ServiceConfiguration(
+            interceptors: service.configuration.interceptors,
+            transport: StubTransport { request in
+                let fresh = request.value(forHTTPHeaderField: "Authorization") == "Bearer fresh"
+                let status = fresh ? (statuses.count == 1 ? 503 : 200) : 401
+                statuses.append(status)
+                return StubTransport.Response(statusCode: status, body: Data("{}".utf8))
+            }
+        )
+        let stubbed = APIService(baseURL: service.baseURL, configuration: configuration)
+        _ = try await stubbed.get("books", as: Empty.self)
+        #expect(statuses.all == [401, 503, 200])
+        #expect(await session.token == "fresh")
+    }
+}
+
+/// The status codes a stub answered, in order.
+nonisolated final class StatusLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statuses: [Int] = []
+
+    var all: [Int] { lock.withLock { statuses } }
+    var count: Int { lock.withLock { statuses.count } }
+
+    func append(_ status: Int) {
+        lock.withLock { statuses.append(status) }
     }
 }
 

@@ -95,10 +95,7 @@ struct DefectRegressionTests {
     @Test("Retries that interceptors ask for stop at interceptorRetryLimit")
     func interceptorRetryCap() async throws {
         let log = RequestLog()
-        let stub = StubTransport { request in
-            await log.append(request)
-            return .init(statusCode: 503)
-        }
+        let stub = log.stub(answering: 503)
         let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")),
                                  configuration: ServiceConfiguration(interceptors: [AlwaysRetry()], transport: stub,
                                                                      interceptorRetryLimit: 4))

@@ -10,6 +10,14 @@ import FoundationNetworking
 actor RequestLog {
     private(set) var requests: [URLRequest] = []
     func append(_ request: URLRequest) { requests.append(request) }
+
+    /// A stub that records each request here and answers it with `status` and no body.
+    nonisolated func stub(answering status: Int) -> StubTransport {
+        StubTransport { request in
+            await self.append(request)
+            return .init(statusCode: status)
+        }
+    }
 }
 
 struct ColonPath: Endpoint {

@@ -110,6 +110,46 @@ struct FixedNamesTests {
         let _: (EnvelopeFailure) -> (Int, JSONValue?, JSONValue?, Data, String?) = { ($0.status, $0.code, $0.message, $0.body, $0.messageText) }
         _ = failure
 
+        // Retry: one mechanism, the interceptors in order; RetryPolicy is one of them.
+        let policy = RetryPolicy(limit: 2, delay: 0.1, backoffMultiplier: 2, retryableStatusCodes: [503],
+                                 retryableMethods: [.get], honorsRetryAfter: true, maximumRetryAfter: 30)
+        let _: (Int, TimeInterval, Double, Set<Int>, Set<HTTPMethod>, Bool, TimeInterval) = (
+            policy.limit, policy.delay, policy.backoffMultiplier, policy.retryableStatusCodes, policy.retryableMethods,
+            policy.honorsRetryAfter, policy.maximumRetryAfter
+        )
+        let interceptors: [any RequestInterceptor] = [policy, RetryPolicy.never]
+        let retrying = ServiceConfiguration(retryPolicy: .default, interceptors: interceptors, interceptorRetryLimit: 3)
+        let _: RetryPolicy? = retrying.retryPolicy
+        let _: Int = retrying.interceptorRetryLimit
+        let decision: RetryDecision = await policy.retry(request, failedWith: APIError.cancelled, attempt: 1)
+        #expect(decision == .useDefault)
+        let _: [RetryDecision] = [.retry(after: 0), .doNotRetry, .useDefault]
+
+        // Every verb, and an endpoint, as async, success/failure and completion calls.
+        let parameters: [String: any Sendable] = ["page": 1]
+        let success: @Sendable (sending [Book]) -> Void = { _ in }
+        let failed: @Sendable (APIError) -> Void = { _ in }
+        let completion: @Sendable (sending Result<[Book], APIError>) -> Void = { _ in }
+        let _: [Book] = try await service.get("books", parameters: parameters, at: nil, as: [Book].self)
+        let calls: [APICall] = [
+            service.get("books", parameters: parameters, at: nil, responseClass: [Book].self, success: success, failure: failed),
+            service.get("books", parameters: parameters, at: nil, responseClass: [Book].self, completion: completion),
+            service.post("books", parameters: parameters, at: nil, responseClass: [Book].self, success: success, failure: failed),
+            service.post("books", parameters: parameters, at: nil, responseClass: [Book].self, completion: completion),
+            service.post("books", body: Book(), at: nil, responseClass: [Book].self, success: success, failure: failed),
+            service.post("books", body: Book(), at: nil, responseClass: [Book].self, completion: completion),
+            service.put("books", parameters: parameters, at: nil, responseClass: [Book].self, success: success, failure: failed),
+            service.put("books", parameters: parameters, at: nil, responseClass: [Book].self, completion: completion),
+            service.patch("books", parameters: parameters, at: nil, responseClass: [Book].self, success: success, failure: failed),
+            service.patch("books", parameters: parameters, at: nil, responseClass: [Book].self, completion: completion),
+            service.delete("books", parameters: parameters, at: nil, responseClass: [Book].self, success: success, failure: failed),
+            service.delete("books", parameters: parameters, at: nil, responseClass: [Book].self, completion: completion),
+            service.request(NamesEndpoint(), responseClass: [Book].self, success: success, failure: failed),
+            service.request(NamesEndpoint(), responseClass: [Book].self, completion: completion),
+        ]
+        for call in calls { call.cancel() }
+        #expect(calls.allSatisfy { $0.isCancelled })
+
         // Pages.
         let styles: [Pagination] = [
             .linkHeader, .cursor(at: "next", parameter: "cursor"), .lastItem(id: "id", hasMore: "has_more", parameter: "starting_after"),

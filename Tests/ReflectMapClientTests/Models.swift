@@ -29,7 +29,7 @@ struct Count: Mappable {
     var count = 0
 }
 
-/// Seed 004's error body.
+/// The server's JSON error body: a status code, messages and an error name.
 final class ServerError: Mappable {
     var statusCode = 0
     var message: [String] = []

@@ -87,4 +87,72 @@ struct RetryAndInterceptorTests {
         #expect(await interceptor.refreshes == 1)
         #expect(try await service.get("count/\(key)", as: Count.self).count == 2)
     }
+
+    @Test("A RetryPolicy listed among the interceptors retries as the service's retry policy does")
+    func policyAsInterceptor() async throws {
+        let key = UUID().uuidString
+        let service = try service(ServiceConfiguration(interceptors: [RetryPolicy(limit: 2, delay: 0.01)]))
+        #expect(try await service.get("flaky/\(key)/2", as: Attempts.self).attempts == 3)
+    }
+
+    @Test("A retry policy leaves a 401 to the interceptor after it, which refreshes and retries")
+    func policyBeforeAuth() async throws {
+        let token = TokenInterceptor()
+        let service = try service(ServiceConfiguration(interceptors: [RetryPolicy(limit: 3, delay: 0), token]))
+        let key = UUID().uuidString
+        _ = try await service.get("unauthorized/\(key)", as: Empty.self)
+        #expect(await token.refreshes == 1)
+        #expect(try await service.get("count/\(key)", as: Count.self).count == 2)
+    }
+}
+
+@Suite("Retry policy as an interceptor")
+struct RetryPolicyDecisionTests {
+    func request(_ method: HTTPMethod) throws -> URLRequest {
+        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/x")))
+        request.httpMethod = method.rawValue
+        return request
+    }
+
+    func status(_ code: Int, headers: [String: String] = [:]) -> APIError {
+        .unacceptableStatus(code: code, headers: headers, body: Data())
+    }
+
+    @Test("It asks for a retry after the backed-off delay, or Retry-After, while under its limit")
+    func retriesWithWaits() async throws {
+        let policy = RetryPolicy(limit: 2, delay: 0.5, backoffMultiplier: 2)
+        let get = try request(.get)
+        #expect(await policy.retry(get, failedWith: status(503), attempt: 1) == .retry(after: 0.5))
+        #expect(await policy.retry(get, failedWith: status(503), attempt: 2) == .retry(after: 1))
+        #expect(await policy.retry(get, failedWith: .network(message: "down", code: nil), attempt: 1) == .retry(after: 0.5))
+        #expect(await policy.retry(get, failedWith: status(429, headers: ["Retry-After": "7"]), attempt: 1) == .retry(after: 7))
+    }
+
+    @Test("It leaves to the next interceptor what it does not retry: past its limit, 401, other statuses, POST")
+    func leavesTheRest() async throws {
+        var policy = RetryPolicy(limit: 2, delay: 0)
+        policy.retryableStatusCodes.insert(401)
+        let get = try request(.get)
+        #expect(await policy.retry(get, failedWith: status(503), attempt: 3) == .useDefault)
+        #expect(await policy.retry(get, failedWith: status(401), attempt: 1) == .useDefault)
+        #expect(await policy.retry(get, failedWith: status(404), attempt: 1) == .useDefault)
+        #expect(await policy.retry(get, failedWith: status(503, headers: ["Retry-After": "61"]), attempt: 1) == .useDefault)
+        #expect(await policy.retry(try request(.post), failedWith: status(503), attempt: 1) == .useDefault)
+        #expect(await RetryPolicy.never.retry(get, failedWith: status(503), attempt: 1) == .useDefault)
+    }
+
+    @Test("A policy's limit above interceptorRetryLimit is honoured; an interceptor that always asks still stops")
+    func policyLimitRaisesTheCap() async throws {
+        let log = RequestLog()
+        let stub = log.stub(answering: 503)
+        let base = try #require(URL(string: "https://api.example.com"))
+        let patient = APIService(baseURL: base, configuration: ServiceConfiguration(retryPolicy: RetryPolicy(limit: 5, delay: 0),
+                                                                                    transport: stub))
+        await #expect(throws: APIError.self) { _ = try await patient.get("x", as: Empty.self) }
+        #expect(await log.requests.count == 6)
+        let insistent = APIService(baseURL: base, configuration: ServiceConfiguration(retryPolicy: RetryPolicy(limit: 1, delay: 0),
+                                                                                      interceptors: [AlwaysRetry()], transport: stub))
+        await #expect(throws: APIError.self) { _ = try await insistent.get("x", as: Empty.self) }
+        #expect(await log.requests.count == 6 + 4)
+    }
 }

@@ -18,5 +18,5 @@ public final class APICall: Sendable {
     }
 }
 
-/// The spelling used before acronyms were cased uniformly.
+/// ``APICall`` spelled with the acronym in camel case.
 public typealias ApiCall = APICall

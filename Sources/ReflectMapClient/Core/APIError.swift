@@ -81,7 +81,7 @@ public enum APIError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// The spelling used before acronyms were cased uniformly.
+/// ``APIError`` spelled with the acronym in camel case.
 public typealias ApiError = APIError
 
 extension APIError {

@@ -1,80 +1,105 @@
 import Foundation
 import ReflectMap
 
-/// Calls with callbacks instead of `async`: each returns an ``APICall`` that can cancel it, and calls back
-/// exactly once, with the mapped response or the error (`success`/`failure`), or with a `Result` (`completion`).
+/// Calls with callbacks instead of `async`, for every verb and for an endpoint: each returns an
+/// ``APICall`` that can cancel it, and calls back exactly once, on
+/// ``ServiceConfiguration/callbackQueue`` when there is one, with the mapped response or the error
+/// (`success`/`failure`), or with a `Result` (`completion`). Each takes the same arguments as its
+/// `async` form, and all of them send through ``request(_:responseClass:completion:)``.
 extension APIService {
+    // MARK: success and failure
+
     /// Sends a GET and calls back with the mapped response class or the error.
     /// - Parameters:
     ///   - path: The path, relative to the base URL (or an absolute URL).
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     ///   - responseClass: The class the response maps into.
     ///   - success: Called with the mapped response, once.
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
-    public func get<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
-                                 success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        request(PathEndpoint(method: .get, path: path, parameters: parameters), responseClass: T.self) { Result.deliver($0, success, failure) }
+    public func get<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, responseClass: T.Type,
+        success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+        get(path, parameters: parameters, at: keyPath, responseClass: T.self) { Result.deliver($0, success, failure) }
     }
 
-    /// Sends a POST and calls back.
+    /// Sends a POST and calls back with the mapped response class or the error.
     /// - Parameters:
     ///   - path: The path, relative to the base URL (or an absolute URL).
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     ///   - responseClass: The class the response maps into.
     ///   - success: Called with the mapped response, once.
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
-    public func post<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
-                                  success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        request(PathEndpoint(method: .post, path: path, parameters: parameters), responseClass: T.self) { Result.deliver($0, success, failure) }
+    public func post<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, responseClass: T.Type,
+        success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+        post(path, parameters: parameters, at: keyPath, responseClass: T.self) { Result.deliver($0, success, failure) }
     }
 
-    /// Sends a PUT and calls back.
+    /// Sends a POST and calls back with the mapped response class or the error.
+    /// - Parameters:
+    ///   - path: The path, relative to the base URL (or an absolute URL).
+    ///   - body: A model sent as the JSON body.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
+    ///   - responseClass: The class the response maps into.
+    ///   - success: Called with the mapped response, once.
+    ///   - failure: Called with the error instead, once.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
+    @discardableResult
+    public func post<T: Mappable>(_ path: String, body: some Mappable, at keyPath: String? = nil, responseClass: T.Type,
+        success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+        post(path, body: body, at: keyPath, responseClass: T.self) { Result.deliver($0, success, failure) }
+    }
+
+    /// Sends a PUT and calls back with the mapped response class or the error.
     /// - Parameters:
     ///   - path: The path, relative to the base URL (or an absolute URL).
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     ///   - responseClass: The class the response maps into.
     ///   - success: Called with the mapped response, once.
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
-    public func put<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
-                                 success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        request(PathEndpoint(method: .put, path: path, parameters: parameters), responseClass: T.self) { Result.deliver($0, success, failure) }
+    public func put<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, responseClass: T.Type,
+        success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+        put(path, parameters: parameters, at: keyPath, responseClass: T.self) { Result.deliver($0, success, failure) }
     }
 
-    /// Sends a PATCH and calls back.
+    /// Sends a PATCH and calls back with the mapped response class or the error.
     /// - Parameters:
     ///   - path: The path, relative to the base URL (or an absolute URL).
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     ///   - responseClass: The class the response maps into.
     ///   - success: Called with the mapped response, once.
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
-    public func patch<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
-                                   success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        request(PathEndpoint(method: .patch, path: path, parameters: parameters), responseClass: T.self) { Result.deliver($0, success, failure) }
+    public func patch<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, responseClass: T.Type,
+        success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+        patch(path, parameters: parameters, at: keyPath, responseClass: T.self) { Result.deliver($0, success, failure) }
     }
 
-    /// Sends a DELETE and calls back.
+    /// Sends a DELETE and calls back with the mapped response class or the error.
     /// - Parameters:
     ///   - path: The path, relative to the base URL (or an absolute URL).
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     ///   - responseClass: The class the response maps into.
     ///   - success: Called with the mapped response, once.
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
-    public func delete<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
-                                    success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        request(PathEndpoint(method: .delete, path: path, parameters: parameters), responseClass: T.self) { Result.deliver($0, success, failure) }
+    public func delete<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, responseClass: T.Type,
+        success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+        delete(path, parameters: parameters, at: keyPath, responseClass: T.self) { Result.deliver($0, success, failure) }
     }
 
-    /// Sends an endpoint's request and calls back.
+    /// Sends an endpoint's request and calls back with the mapped response class or the error.
     /// - Parameters:
     ///   - endpoint: The request to send.
     ///   - responseClass: The class the response maps into.
@@ -83,70 +108,115 @@ extension APIService {
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
     public func request<T: Mappable>(_ endpoint: some Endpoint, responseClass: T.Type,
-                                     success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+        success: @escaping @Sendable (sending T) -> Void, failure: @escaping @Sendable (APIError) -> Void) -> APICall {
         request(endpoint, responseClass: T.self) { Result.deliver($0, success, failure) }
     }
+
+    // MARK: completion
 
     /// Sends a GET and completes with a `Result`.
     /// - Parameters:
     ///   - path: The path, relative to the base URL (or an absolute URL).
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     ///   - responseClass: The class the response maps into.
-    ///   - completion: Called once with the result, on ``ServiceConfiguration/callbackQueue`` when there is one.
+    ///   - completion: Called with the result, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `completion` then gets ``APIError/cancelled``.
     @discardableResult
-    public func get<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
-                                 completion: @escaping @Sendable (sending Result<T, APIError>) -> Void) -> APICall {
-        request(PathEndpoint(method: .get, path: path, parameters: parameters), responseClass: T.self, completion: completion)
+    public func get<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, responseClass: T.Type,
+        completion: @escaping @Sendable (sending Result<T, APIError>) -> Void) -> APICall {
+        request(PathEndpoint(method: .get, path: path, parameters: parameters, keyPath: keyPath), responseClass: T.self, completion: completion)
     }
 
     /// Sends a POST and completes with a `Result`.
     /// - Parameters:
     ///   - path: The path, relative to the base URL (or an absolute URL).
     ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     ///   - responseClass: The class the response maps into.
-    ///   - completion: Called once with the result, on ``ServiceConfiguration/callbackQueue`` when there is one.
+    ///   - completion: Called with the result, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `completion` then gets ``APIError/cancelled``.
     @discardableResult
-    public func post<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], responseClass: T.Type,
-                                  completion: @escaping @Sendable (sending Result<T, APIError>) -> Void) -> APICall {
-        request(PathEndpoint(method: .post, path: path, parameters: parameters), responseClass: T.self, completion: completion)
+    public func post<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, responseClass: T.Type,
+        completion: @escaping @Sendable (sending Result<T, APIError>) -> Void) -> APICall {
+        request(PathEndpoint(method: .post, path: path, parameters: parameters, keyPath: keyPath), responseClass: T.self, completion: completion)
+    }
+
+    /// Sends a POST and completes with a `Result`.
+    /// - Parameters:
+    ///   - path: The path, relative to the base URL (or an absolute URL).
+    ///   - body: A model sent as the JSON body.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
+    ///   - responseClass: The class the response maps into.
+    ///   - completion: Called with the result, once.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `completion` then gets ``APIError/cancelled``.
+    @discardableResult
+    public func post<T: Mappable>(_ path: String, body: some Mappable, at keyPath: String? = nil, responseClass: T.Type,
+        completion: @escaping @Sendable (sending Result<T, APIError>) -> Void) -> APICall {
+        request(PathEndpoint(method: .post, path: path, body: body, keyPath: keyPath), responseClass: T.self, completion: completion)
+    }
+
+    /// Sends a PUT and completes with a `Result`.
+    /// - Parameters:
+    ///   - path: The path, relative to the base URL (or an absolute URL).
+    ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
+    ///   - responseClass: The class the response maps into.
+    ///   - completion: Called with the result, once.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `completion` then gets ``APIError/cancelled``.
+    @discardableResult
+    public func put<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, responseClass: T.Type,
+        completion: @escaping @Sendable (sending Result<T, APIError>) -> Void) -> APICall {
+        request(PathEndpoint(method: .put, path: path, parameters: parameters, keyPath: keyPath), responseClass: T.self, completion: completion)
+    }
+
+    /// Sends a PATCH and completes with a `Result`.
+    /// - Parameters:
+    ///   - path: The path, relative to the base URL (or an absolute URL).
+    ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
+    ///   - responseClass: The class the response maps into.
+    ///   - completion: Called with the result, once.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `completion` then gets ``APIError/cancelled``.
+    @discardableResult
+    public func patch<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, responseClass: T.Type,
+        completion: @escaping @Sendable (sending Result<T, APIError>) -> Void) -> APICall {
+        request(PathEndpoint(method: .patch, path: path, parameters: parameters, keyPath: keyPath), responseClass: T.self, completion: completion)
+    }
+
+    /// Sends a DELETE and completes with a `Result`.
+    /// - Parameters:
+    ///   - path: The path, relative to the base URL (or an absolute URL).
+    ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
+    ///   - responseClass: The class the response maps into.
+    ///   - completion: Called with the result, once.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `completion` then gets ``APIError/cancelled``.
+    @discardableResult
+    public func delete<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], at keyPath: String? = nil, responseClass: T.Type,
+        completion: @escaping @Sendable (sending Result<T, APIError>) -> Void) -> APICall {
+        request(PathEndpoint(method: .delete, path: path, parameters: parameters, keyPath: keyPath), responseClass: T.self, completion: completion)
     }
 
     /// Sends an endpoint's request and completes with a `Result`.
     /// - Parameters:
     ///   - endpoint: The request to send.
-    ///   - responseClass: The class the body maps into.
-    ///   - completion: Called once, on ``ServiceConfiguration/callbackQueue`` when there is one.
+    ///   - responseClass: The class the response maps into.
+    ///   - completion: Called with the result, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `completion` then gets ``APIError/cancelled``.
     @discardableResult
     public func request<T: Mappable>(_ endpoint: some Endpoint, responseClass: T.Type,
-                                     completion: @escaping @Sendable (sending Result<T, APIError>) -> Void) -> APICall {
-        let prepared: PreparedRequest
-        do {
-            prepared = try prepare(endpoint)
-        } catch {
-            let failure = APIError.wrapping(error)
-            return APICall(task: Task { self.callBack(completion, with: UncheckedBox(.failure(failure))) })
-        }
-        let options = CallOptions(endpoint, configuration: configuration)
-        let id = UUID()
-        let task = Task {
-            let result = await self.execute(prepared, options: options, progress: nil, as: T.self).map(\.value)
-            prepared.cleanUp()
-            self.registry.remove(id)
-            self.callBack(completion, with: UncheckedBox(result))
-        }
-        registry.insert(task, id: id)
-        return APICall(task: task)
-    }
-
-    private func callBack<T>(_ completion: @escaping @Sendable (sending Result<T, APIError>) -> Void, with result: UncheckedBox<Result<T, APIError>>) {
-        if let queue = configuration.callbackQueue {
-            queue.async { completion(result.value) }
-        } else {
-            completion(result.value)
-        }
+        completion: @escaping @Sendable (sending Result<T, APIError>) -> Void) -> APICall {
+        let operation = send(endpoint, as: T.self, progress: nil)
+        let queue = configuration.callbackQueue
+        return APICall(task: Task {
+            let result = UncheckedBox(await operation().value.map(\.value))
+            if let queue {
+                queue.async { completion(result.value) }
+            } else {
+                completion(result.value)
+            }
+        })
     }
 }
 

@@ -26,7 +26,7 @@ import FoundationNetworking
 /// Every call: builds the request (``ParameterEncoding``, ``HTTPBody``), lets the interceptors adapt it,
 /// tells the ``EventMonitor``s, sends it through the transport (at most
 /// ``ServiceConfiguration/maximumConcurrentRequests`` at once), checks the status code, retries as the
-/// interceptors or the ``RetryPolicy`` say, and maps the body with the configuration's `JSONMapper`.
+/// interceptors say (a ``RetryPolicy`` is one), and maps the body with the configuration's `JSONMapper`.
 /// Errors are always ``APIError``.
 open class APIService: @unchecked Sendable {
     /// The URL that paths are relative to.
@@ -130,13 +130,28 @@ open class APIService: @unchecked Sendable {
 
     /// ``response(_:as:)`` with upload progress.
     func response<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type, progress: ProgressHandler?) async throws -> sending Response<T> {
-        let prepared = try prepare(endpoint)
-        defer { prepared.cleanUp() }
+        try await send(endpoint, as: T.self, progress: progress)().value.get()
+    }
+
+    /// The one path of every call that maps its response, async or with callbacks: builds the
+    /// endpoint's request now, and returns the operation that sends it in a task registered with the
+    /// service and maps the response. A request that cannot be built makes an operation that fails at once.
+    func send<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type,
+                           progress: ProgressHandler?) -> @Sendable () async -> UncheckedBox<Result<Response<T>, APIError>> {
+        let prepared: PreparedRequest
+        do {
+            prepared = try prepare(endpoint)
+        } catch {
+            return { UncheckedBox(.failure(error)) }
+        }
         let options = CallOptions(endpoint, configuration: configuration)
-        // The result crosses from the task to this caller once; models need not be Sendable.
-        return try await registered {
-            UncheckedBox(await self.execute(prepared, options: options, progress: progress, as: T.self))
-        }.get()
+        return {
+            defer { prepared.cleanUp() }
+            // The result crosses from the task to the caller once; models need not be Sendable.
+            return UncheckedBox(await self.registered {
+                UncheckedBox(await self.execute(prepared, options: options, progress: progress, as: T.self))
+            })
+        }
     }
 
     /// Builds the endpoint's request; every failure is an ``APIError``.
@@ -163,7 +178,7 @@ open class APIService: @unchecked Sendable {
     }
 }
 
-/// The spelling used before acronyms were cased uniformly.
+/// ``APIService`` spelled with the acronym in camel case.
 public typealias ApiService = APIService
 
 /// Carries a value across a task boundary once; the receiver takes it by value.

@@ -6,7 +6,11 @@ struct CallOptions: Sendable {
     var method: HTTPMethod
     var keyPath: String?
     var acceptableStatusCodes: Set<Int>
-    var retryPolicy: RetryPolicy?
+    /// The service's interceptors, then the retry policy in force (the endpoint's, else the service's).
+    var interceptors: [any RequestInterceptor]
+    /// The most times the call is sent again: the service's limit, or a higher one of a retry policy
+    /// among ``interceptors``.
+    var retryLimit: Int
     /// The envelope in force, `nil` for none.
     var envelope: ResponseEnvelope?
 
@@ -16,6 +20,9 @@ struct CallOptions: Sendable {
         self.envelope = envelope
         keyPath = endpoint.keyPath ?? envelope?.valuePath
         acceptableStatusCodes = endpoint.acceptableStatusCodes ?? configuration.acceptableStatusCodes
-        retryPolicy = endpoint.retryPolicy ?? configuration.retryPolicy
+        let policy = endpoint.retryPolicy ?? configuration.retryPolicy
+        interceptors = configuration.interceptors + (policy.map { [$0] } ?? [])
+        let policyLimits = interceptors.compactMap { ($0 as? RetryPolicy)?.limit }
+        retryLimit = max(configuration.interceptorRetryLimit, policyLimits.max() ?? 0)
     }
 }

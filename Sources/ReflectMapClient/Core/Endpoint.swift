@@ -41,8 +41,8 @@ public protocol Endpoint {
     var httpBody: HTTPBody? { get }
     /// Status codes that count as success for this request; `nil` (the default) uses the service's.
     var acceptableStatusCodes: Set<Int>? { get }
-    /// When this request is sent again after a failure; `nil` (the default) uses the service's.
-    /// ``RetryPolicy/never`` turns retries off for this request alone.
+    /// The retry policy asked after the service's interceptors for this request; `nil` (the default)
+    /// uses the service's. ``RetryPolicy/never`` turns the policy's retries off for this request alone.
     var retryPolicy: RetryPolicy? { get }
     /// How this response is wrapped; `nil` (the default) uses the service's, and
     /// ``ResponseEnvelope/none`` says it is not wrapped.

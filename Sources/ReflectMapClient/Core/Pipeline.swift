@@ -4,7 +4,8 @@ import ReflectMap
 import FoundationNetworking
 #endif
 
-/// The pipeline every call runs: adapt, tell the monitors, send, validate, retry. It is generic over
+/// The pipeline every call runs: adapt, tell the monitors, send, validate, ask the interceptors whether
+/// to retry. It is generic over
 /// what an attempt produces (a body in memory, a downloaded file, an open stream), and never throws:
 /// every failure becomes an ``APIError``.
 extension APIService {
@@ -14,7 +15,7 @@ extension APIService {
         switch await perform(request, options: options, progress: progress) {
         case .success(let (data, response)):
             return ResponseMapper(mapper: configuration.mapper)
-                .map(data, response: response, method: options.method, keyPath: options.keyPath, envelope: options.envelope, as: T.self)
+                .map(data, status: response.statusCode, keyPath: options.keyPath, envelope: options.envelope, as: T.self)
                 .map { Response(data, response).with($0) }
         case .failure(let error):
             return .failure(error)
@@ -40,7 +41,8 @@ extension APIService {
                              monitored: { $0 }, errorBody: { $0 })
     }
 
-    /// Runs attempts until one succeeds or the retry rules give up.
+    /// Runs attempts until one succeeds, or the interceptors do not ask for another, or
+    /// ``CallOptions/retryLimit`` retries have been made.
     /// - Parameters:
     ///   - attempt: Sends one adapted request.
     ///   - monitored: The body the monitors see on success, when it is in memory.
@@ -50,12 +52,11 @@ extension APIService {
                           monitored: (Payload) -> Data?,
                           errorBody: (Payload) async -> Data) async -> Result<(Payload, HTTPURLResponse), APIError> {
         var attempts = 0
-        var interceptorRetries = 0
         while true {
             attempts += 1
             var request = original
             let error: APIError
-            switch await adapt(original.urlRequest) {
+            switch await adapt(original.urlRequest, by: options.interceptors) {
             case .failure(let failure):
                 error = failure
             case .success(let adapted):
@@ -75,8 +76,9 @@ extension APIService {
                 }
             }
             if case .cancelled = error { return .failure(error) }
-            guard let wait = await retryWait(request.urlRequest, error: error, attempt: attempts, options: options,
-                                             interceptorRetries: &interceptorRetries),
+            guard attempts <= options.retryLimit,
+                  case .retry(let wait) = await retryDecision(request.urlRequest, error: error, attempt: attempts,
+                                                              interceptors: options.interceptors),
                   let nanoseconds = Self.nanoseconds(wait)
             else {
                 return .failure(Task.isCancelled ? .cancelled : error)
@@ -89,11 +91,12 @@ extension APIService {
         }
     }
 
-    func adapt(_ original: URLRequest) async -> Result<URLRequest, APIError> {
+    /// The request as the interceptors adapt it, in order.
+    func adapt(_ original: URLRequest, by interceptors: [any RequestInterceptor]) async -> Result<URLRequest, APIError> {
         if Task.isCancelled { return .failure(.cancelled) }
         var request = original
         do {
-            for interceptor in configuration.interceptors {
+            for interceptor in interceptors {
                 request = try await interceptor.adapt(request)
             }
             return .success(request)
@@ -122,22 +125,15 @@ extension APIService {
         }
     }
 
-    /// The wait before the next attempt, or `nil` to give up. Interceptors decide first; retries they
-    /// ask for are capped by ``ServiceConfiguration/interceptorRetryLimit``.
-    private func retryWait(_ request: URLRequest, error: APIError, attempt: Int, options: CallOptions,
-                           interceptorRetries: inout Int) async -> TimeInterval? {
-        for interceptor in configuration.interceptors {
-            switch await interceptor.retry(request, failedWith: error, attempt: attempt) {
-            case .retry(let after):
-                interceptorRetries += 1
-                return interceptorRetries <= configuration.interceptorRetryLimit ? max(0, after) : nil
-            case .doNotRetry:
-                return nil
-            case .useDefault:
-                continue
-            }
+    /// The first answer of the interceptors, in order, that is not ``RetryDecision/useDefault``;
+    /// ``RetryDecision/doNotRetry`` when they all answer it.
+    private func retryDecision(_ request: URLRequest, error: APIError, attempt: Int,
+                               interceptors: [any RequestInterceptor]) async -> RetryDecision {
+        for interceptor in interceptors {
+            let decision = await interceptor.retry(request, failedWith: error, attempt: attempt)
+            if decision != .useDefault { return decision }
         }
-        return options.retryPolicy?.wait(before: attempt, method: options.method, after: error)
+        return .doNotRetry
     }
 
     /// Seconds as nanoseconds for `Task.sleep`, or `nil` for a wait that is not finite or longer than a

@@ -1,19 +1,22 @@
 import Foundation
 import ReflectMap
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Response body → response class, with the service's mapper.
 struct ResponseMapper {
     let mapper: JSONMapper
 
+    /// Maps `data` (or the value at `keyPath`) into `type`.
+    /// - Parameters:
+    ///   - data: The response body.
+    ///   - status: The response's status code, for an envelope's error.
+    ///   - keyPath: The value to map; `nil` for the whole body.
+    ///   - envelope: The envelope in force; a body it says failed fails the call.
+    ///   - type: The class the body maps into.
     func map<T: Mappable>(
-        _ data: Data, response: HTTPURLResponse, method: HTTPMethod, keyPath: String?, envelope: ResponseEnvelope? = nil,
-        as type: T.Type
+        _ data: Data, status: Int, keyPath: String?, envelope: ResponseEnvelope?, as type: T.Type
     ) -> Result<T, APIError> {
         // A body that says the call failed fails it, whatever the response class.
-        if let envelope, let failure = envelope.failure(in: data, status: response.statusCode) {
+        if let envelope, let failure = envelope.failure(in: data, status: status) {
             return .failure(.envelopeError(failure))
         }
         // `Empty` needs nothing from the body, so 204, HEAD and any other body succeed for it.

@@ -11,7 +11,8 @@ public struct ServiceConfiguration: Sendable {
     public var timeout: TimeInterval
     /// The `User-Agent` header, when set.
     public var userAgent: String?
-    /// When failed calls are sent again; `nil` never retries.
+    /// The interceptor that sends failed calls again, asked after ``interceptors``; an endpoint's own
+    /// ``Endpoint/retryPolicy`` takes its place. `nil` adds none.
     public var retryPolicy: RetryPolicy?
     /// Adapt requests and decide on retries, in order.
     public var interceptors: [any RequestInterceptor]
@@ -27,8 +28,9 @@ public struct ServiceConfiguration: Sendable {
     public var monitors: [any EventMonitor]
     /// Whether redirects are followed (``RedirectPolicy/follow`` by default).
     public var redirectPolicy: RedirectPolicy
-    /// The most retries that interceptors may ask for in one call, whatever they answer, so an
-    /// interceptor that keeps asking cannot loop. 3 by default.
+    /// The most times one call is sent again, whatever its interceptors answer, so an interceptor that
+    /// keeps asking cannot loop. A ``RetryPolicy`` among the call's interceptors whose
+    /// ``RetryPolicy/limit`` is higher raises it to that limit. 3 by default.
     public var interceptorRetryLimit: Int
     /// How the backend wraps its responses, so that a 2xx response whose body says it failed fails
     /// with ``APIError/envelopeError(_:)``; `nil` (the default) for none. An endpoint can override it.
@@ -45,7 +47,7 @@ public struct ServiceConfiguration: Sendable {
     ///   - headers: Headers sent with every request.
     ///   - timeout: Seconds without progress before a request times out.
     ///   - userAgent: The `User-Agent` header.
-    ///   - retryPolicy: When failed calls are sent again; `nil` never retries.
+    ///   - retryPolicy: The interceptor that sends failed calls again, after `interceptors`; `nil` for none.
     ///   - interceptors: Adapt requests and decide on retries, in order.
     ///   - acceptableStatusCodes: Status codes that count as success.
     ///   - maximumConcurrentRequests: How many requests may be in flight at once.
@@ -53,7 +55,7 @@ public struct ServiceConfiguration: Sendable {
     ///   - callbackQueue: Where the callback-style methods call back.
     ///   - monitors: Told when each request starts and finishes.
     ///   - redirectPolicy: Whether redirects are followed.
-    ///   - interceptorRetryLimit: The most retries interceptors may ask for in one call.
+    ///   - interceptorRetryLimit: The most times one call is sent again, whatever its interceptors answer.
     ///   - envelope: How the backend wraps its responses; `nil` for none.
     ///   - sharesInFlightRequests: Whether identical GETs in flight at once are sent once.
     public init(

@@ -3,12 +3,15 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Adapts requests before they are sent (an auth header, say) and can decide on retries.
+/// Adapts requests before they are sent (an auth header, say) and decides on retries.
 ///
-/// Interceptors run in the order the configuration lists them. For retries, the first interceptor that
-/// does not answer ``RetryDecision/useDefault`` decides; otherwise the ``RetryPolicy`` does. To refresh
-/// a token on 401: answer `.retry(after: 0)` from ``retry(_:failedWith:attempt:)`` once the token is
-/// fresh, and add it in ``adapt(_:)``; make the interceptor an actor so concurrent refreshes coalesce.
+/// A call's interceptors are the configuration's ``ServiceConfiguration/interceptors``, then its retry
+/// policy (the endpoint's ``Endpoint/retryPolicy``, else ``ServiceConfiguration/retryPolicy``), and
+/// they run in that order. For retries, the first interceptor that does not answer
+/// ``RetryDecision/useDefault`` decides; when none does, the call fails. ``RetryPolicy`` is one of
+/// them. To refresh a token on 401: answer `.retry(after: 0)` from ``retry(_:failedWith:attempt:)``
+/// once the token is fresh, and add it in ``adapt(_:)``; make the interceptor an actor so concurrent
+/// refreshes coalesce.
 public protocol RequestInterceptor: Sendable {
     /// Returns the request to send. Throwing fails the call with the error (wrapped as
     /// ``APIError/invalidRequest(_:)`` unless it is already an ``APIError``).
@@ -17,8 +20,9 @@ public protocol RequestInterceptor: Sendable {
     /// - Throws: Any error, to fail the call.
     func adapt(_ request: URLRequest) async throws -> URLRequest
 
-    /// Decides whether a failed call is sent again. Retries interceptors ask for are capped by
-    /// ``ServiceConfiguration/interceptorRetryLimit``.
+    /// Decides whether a failed call is sent again. A call is sent again at most
+    /// ``ServiceConfiguration/interceptorRetryLimit`` times (or its ``RetryPolicy``'s limit, when that
+    /// is higher), whatever the interceptors answer.
     /// - Parameters:
     ///   - request: The request as it was sent.
     ///   - error: Why it failed.
@@ -51,6 +55,6 @@ public enum RetryDecision: Sendable, Equatable {
     case retry(after: TimeInterval)
     /// Give up and report the error.
     case doNotRetry
-    /// Let the next interceptor, then the retry policy, decide.
+    /// Let the next interceptor decide; when none does, the call fails.
     case useDefault
 }

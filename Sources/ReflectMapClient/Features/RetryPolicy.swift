@@ -1,13 +1,21 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
-/// When and how a failed call is sent again.
+/// The interceptor that sends a failed call again when that is safe.
 ///
 /// A call is retried when it failed with a network error or a retryable status code, its method is
 /// retryable (idempotent by default), and fewer than ``limit`` retries have been made. The wait is the
 /// server's `Retry-After` (seconds or an HTTP date, capped at ``maximumRetryAfter``) when there is one,
 /// otherwise ``delay`` times ``backoffMultiplier`` to the power of the retries so far. 401 is never
 /// retried by the policy: that is an interceptor's job (refresh the token, then retry).
-public struct RetryPolicy: Sendable {
+///
+/// It is a ``RequestInterceptor`` like any other: list it in ``ServiceConfiguration/interceptors``, or
+/// set ``ServiceConfiguration/retryPolicy`` (or an endpoint's ``Endpoint/retryPolicy``), which puts
+/// it after the service's interceptors. For a failure it does not retry it answers
+/// ``RetryDecision/useDefault``, so an interceptor after it still decides.
+public struct RetryPolicy: RequestInterceptor {
     /// How many times a call may be sent again after its first attempt.
     public var limit: Int
     /// The wait before the first retry, in seconds.
@@ -56,8 +64,20 @@ public struct RetryPolicy: Sendable {
     /// Three tries in all, 0.2 s apart: two retries of network failures and retryable status codes.
     public static let `default` = RetryPolicy(limit: 2, delay: 0.2)
 
+    /// Asks for a retry after the wait this policy gives the failure, when it retries it.
+    /// - Parameters:
+    ///   - request: The request as it was sent; its method decides whether it may be sent again.
+    ///   - error: Why it failed.
+    ///   - attempt: The attempts made so far (1 after the first).
+    /// - Returns: ``RetryDecision/retry(after:)`` with the wait, or ``RetryDecision/useDefault`` when
+    ///   the policy does not retry this failure.
+    public func retry(_ request: URLRequest, failedWith error: APIError, attempt: Int) async -> RetryDecision {
+        let method = HTTPMethod(rawValue: request.httpMethod ?? HTTPMethod.get.rawValue)
+        return wait(before: attempt, method: method, after: error).map(RetryDecision.retry(after:)) ?? .useDefault
+    }
+
     /// The wait before retry number `retry` (1-based), or `nil` to give up.
-    func wait(before retry: Int, method: HTTPMethod, after error: APIError) -> TimeInterval? {
+    private func wait(before retry: Int, method: HTTPMethod, after error: APIError) -> TimeInterval? {
         guard retry <= limit, retryableMethods.contains(method) else { return nil }
         switch error {
         case .network:

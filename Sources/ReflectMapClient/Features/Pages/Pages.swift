@@ -50,7 +50,7 @@ extension APIService {
         }.get()
         let keyPath = itemsPath ?? options.keyPath
         let items = try ResponseMapper(mapper: configuration.mapper)
-            .map(data, response: response, method: options.method, keyPath: keyPath, envelope: options.envelope, as: [Item].self)
+            .map(data, status: response.statusCode, keyPath: keyPath, envelope: options.envelope, as: [Item].self)
             .get()
         let json = try? JSONValue(parsing: data)
         let page = PageResponse(headers: response.stringHeaders, json: json, items: keyPath.map { json?.value(atKeyPath: $0) } ?? json)

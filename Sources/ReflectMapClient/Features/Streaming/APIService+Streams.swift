@@ -64,8 +64,9 @@ extension APIService {
     /// - Returns: The events with their data mapped, as they arrive; the stream throws ``APIError``.
     public func events<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) -> AsyncThrowingStream<ServerSentEvent<T>, Error> {
         let mapper = configuration.mapper
+        // An event the stream ends before its blank line is discarded, so the end adds no event.
         return messages(endpoint, accept: "text/event-stream", parser: EventParser(),
-                        split: { $0.append($1) }, end: { $0.finish() }) { message in
+                        split: { $0.append($1) }, end: { _ in [] }) { message in
             ServerSentEvent(event: message.event, id: message.id,
                             data: try Self.map(Data(message.data.utf8), as: T.self, mapper: mapper))
         }

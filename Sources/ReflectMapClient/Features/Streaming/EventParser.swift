@@ -1,6 +1,9 @@
 import Foundation
 
 /// Turns lines of a `text/event-stream` into events whose data is still text.
+///
+/// An event is complete at the blank line that ends it. When the stream ends, an event without that
+/// blank line is discarded, as the event stream standard says, so there is nothing to do at the end.
 struct EventParser: Sendable {
     struct Message: Sendable {
         var event: String?
@@ -17,12 +20,6 @@ struct EventParser: Sendable {
     /// The events completed by `chunk`.
     mutating func append(_ chunk: Data) -> [Message] {
         lines.append(chunk).compactMap { line(String(decoding: $0, as: UTF8.self)) }
-    }
-
-    /// Events still open when the stream ends are dropped, as the standard says.
-    mutating func finish() -> [Message] {
-        if let last = lines.finish() { _ = line(String(decoding: last, as: UTF8.self)) }
-        return []
     }
 
     private mutating func line(_ raw: String) -> Message? {

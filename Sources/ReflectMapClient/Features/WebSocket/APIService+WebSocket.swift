@@ -47,7 +47,7 @@ extension APIService {
             throw .invalidRequest(error.description)
         }
         request.setValue(nil, forHTTPHeaderField: "Accept")
-        switch await adapt(request) {
+        switch await adapt(request, by: configuration.interceptors) {
         case .success(let adapted): request = adapted
         case .failure(.cancelled): throw .cancelled
         case .failure(let error): throw .invalidRequest(error.description)
