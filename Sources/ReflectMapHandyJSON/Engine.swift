@@ -71,18 +71,12 @@ enum Engine {
         return keys.isEmpty ? nil : keys.joined(separator: ".")
     }
 
-    /// The value at a dotted key path in a Foundation tree, through objects only, as HandyJSON walks it.
+    /// The value at a dotted key path in a Foundation tree, as every ReflectMap key path is followed.
     static func inner(of object: Any, at keyPath: String?) throws -> Any {
         guard let keyPath else { return object }
-        var current = object
-        for key in keyPath.components(separatedBy: ".") {
-            let lookup = isCaseInsensitive ? key.lowercased() : key
-            guard let members = current as? [String: Any], let next = members[lookup] else {
-                throw HandyJSONError.pathNotFound(keyPath)
-            }
-            current = next
-        }
-        return current
+        let lookup: (String) -> String = isCaseInsensitive ? { $0.lowercased() } : { $0 }
+        guard let found = JSONKeyPath(keyPath).value(in: object, key: lookup) else { throw HandyJSONError.pathNotFound(keyPath) }
+        return found
     }
 
     /// A tree whose object keys are lowercased, at every depth.

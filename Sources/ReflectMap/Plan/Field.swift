@@ -12,11 +12,11 @@ struct FieldKey: Sendable, Equatable {
         components = [key]
     }
 
-    /// A dot-separated path. One with an empty step (`"a..b"`) is taken as a literal key.
+    /// A dot-separated path into nested objects, read as ``JSONKeyPath`` reads one.
     init(path: String) {
-        let steps = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let steps = JSONKeyPath(path).steps
         name = path
-        components = steps.contains(where: \.isEmpty) ? [path] : steps
+        components = steps.isEmpty ? [path] : steps
     }
 
     /// A key given as its steps, each taken literally (dots included).

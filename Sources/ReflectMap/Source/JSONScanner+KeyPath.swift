@@ -3,24 +3,13 @@ extension JSONScanner {
     /// array. The cursor is inside all of them until ``finish(enclosing:)``.
     typealias OpenContainers = [Bool]
 
-    /// The components of a dotted key path such as `data.items.0`. Leading and trailing dots are
-    /// ignored (`".data.result."` is `data.result`, as HandyJSON's `designatedPath` reads it), and a
-    /// path with no component (`""`, `"."`) is the root.
-    static func components(of keyPath: String) -> [String] {
-        let trimmed = keyPath.drop(while: { $0 == "." }).reversed().drop(while: { $0 == "." }).reversed()
-        if trimmed.isEmpty { return [] }
-        return String(trimmed).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-    }
-
-    /// Moves the cursor to the value at a dotted key path such as `data.items.0`: a component names an
-    /// object member, or indexes an array when it is a number. If a key appears twice, the last wins,
-    /// as in a ``JSONValue`` or a `JSONSerialization` dictionary.
+    /// Moves the cursor to the value at a key path, by the rules of ``JSONKeyPath``.
     /// - Throws: `keyPathNotFound` when the path leads nowhere (after the rest of the input is
     ///   validated, so malformed JSON is still reported as such).
     mutating func descend(to keyPath: String, maxDepth: Int) throws -> (path: [PathComponent], open: OpenContainers) {
         var path: [PathComponent] = []
         var open: OpenContainers = []
-        for component in Self.components(of: keyPath) {
+        for component in JSONKeyPath(keyPath).steps {
             let byte = try peek()
             var found = false
             if byte == .openBrace || byte == .openBracket {
@@ -43,7 +32,7 @@ extension JSONScanner {
                     open.append(true)
                     path.append(.key(component))
                 }
-            } else if byte == .openBracket, let target = Int(component), target >= 0 {
+            } else if byte == .openBracket, let target = JSONKeyPath.index(component) {
                 enterContainer()
                 var index = 0
                 while try nextElement(first: index == 0) {

@@ -117,15 +117,13 @@ public enum JSONNumber: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension JSONValue {
-    /// The value at a dotted key path, followed as ``JSONMapper/map(_:from:at:)`` follows one: a
-    /// component names an object member, or indexes an array when it is a number; leading and
-    /// trailing dots are ignored. `nil` when a step is missing.
+    /// The value at a key path, by the rules of ``JSONKeyPath``; `nil` when a step is missing.
     package func value(atKeyPath keyPath: String) -> JSONValue? {
         var current = self
-        for component in JSONScanner.components(of: keyPath) {
-            if case .object = current, let member = current[component] {
+        for step in JSONKeyPath(keyPath).steps {
+            if case .object = current, let member = current[step] {
                 current = member
-            } else if case .array = current, let index = Int(component), index >= 0, let element = current[index] {
+            } else if case .array = current, let index = JSONKeyPath.index(step), let element = current[index] {
                 current = element
             } else {
                 return nil

@@ -19,7 +19,7 @@ struct ElementMapper<Model: Mappable>: Sendable {
     init(mapper: JSONMapper, layout: JSONStreamLayout) {
         self.mapper = mapper
         if case .array(let keyPath) = layout.kind {
-            prefix = JSONScanner.components(of: keyPath).map(PathComponent.key)
+            prefix = JSONKeyPath(keyPath).steps.map(PathComponent.key)
             self.keyPath = keyPath.isEmpty ? nil : keyPath
         } else {
             prefix = []

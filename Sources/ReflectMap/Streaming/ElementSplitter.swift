@@ -81,7 +81,7 @@ package struct ElementSplitter: Sendable {
         switch layout.kind {
         case .array(let keyPath):
             keyPathText = keyPath
-            path = JSONScanner.components(of: keyPath)
+            path = JSONKeyPath(keyPath).steps
             phase = .start
         case .lines:
             keyPathText = ""
