@@ -13,7 +13,9 @@ struct ElementParser<Model: Mappable>: Sendable {
 
     private let mapper: JSONMapper
     private var layout: JSONStreamLayout?
-    private var lines = JSONLinesParser()
+    /// JSON Lines are split by the same splitter as ReflectMap's own streams, and each line is mapped
+    /// by the caller, which names the line's bytes in its error.
+    private var lines = ElementSplitter(layout: .jsonLines, maxDepth: 512)
     private var elements: ElementStream<Model>?
     /// The bytes read before the first non-blank one, while the layout is still open.
     private var undecided = Data()
@@ -24,6 +26,7 @@ struct ElementParser<Model: Mappable>: Sendable {
     init(mapper: JSONMapper, layout: JSONStreamLayout?) {
         self.mapper = mapper
         self.layout = layout
+        lines = ElementSplitter(layout: .jsonLines, maxDepth: mapper.maxDepth)
     }
 
     mutating func append(_ chunk: Data) throws -> [Message] {
@@ -43,7 +46,10 @@ struct ElementParser<Model: Mappable>: Sendable {
     mutating func finish() throws -> [Message] {
         if let pendingError { throw pendingError }
         guard let layout else { return [] }
-        if layout == .jsonLines { return lines.finish().map(Message.line) }
+        if layout == .jsonLines {
+            lines.finish()
+            return try splitLines()
+        }
         var stream = elements ?? ElementStream(mapper: mapper, layout: layout, reporting: false)
         stream.finish()
         elements = stream
@@ -51,12 +57,30 @@ struct ElementParser<Model: Mappable>: Sendable {
     }
 
     private mutating func route(_ chunk: Data, layout: JSONStreamLayout) throws -> [Message] {
-        if layout == .jsonLines { return lines.append(chunk).map(Message.line) }
+        if layout == .jsonLines {
+            lines.append(chunk)
+            return try splitLines()
+        }
         var stream = elements ?? ElementStream(mapper: mapper, layout: layout, reporting: false)
         elements = nil
         stream.append(chunk)
         elements = stream
         return try drain()
+    }
+
+    /// The lines the bytes so far complete; malformed JSON ends the stream with
+    /// ``APIError/undecodable(_:body:)`` after the lines before it.
+    private mutating func splitLines() throws -> [Message] {
+        var messages: [Message] = []
+        do {
+            while case .element(let range, _) = try lines.next() {
+                messages.append(.line(Data(lines.buffer[range])))
+            }
+        } catch let error as MappingError {
+            if messages.isEmpty { throw APIError.undecodable(error, body: Data()) }
+            pendingError = .undecodable(error, body: Data())
+        }
+        return messages
     }
 
     /// The elements the bytes so far complete; a document that is malformed or does not map ends the
