@@ -246,7 +246,7 @@ public struct JSONMapper: Sendable {
             throw error
         }
         value = copy
-        if let reportHandler, let report = reader.report { deliver(report.canonical, for: T.self, at: nil, to: reportHandler) }
+        if let reportHandler, let report = reader.report { deliver(report.report, for: T.self, at: nil, to: reportHandler) }
     }
 
     // MARK: models → JSON
@@ -324,7 +324,31 @@ extension JSONMapper {
         }
         var rest = reader.scanner
         try rest.finish(enclosing: open, maxDepth: maxDepth)
-        return (value, reader.report?.canonical ?? MappingReport())
+        return (value, reader.report?.report ?? MappingReport())
+    }
+
+    /// Reads one element of a streamed array (or one JSON Lines document) from its own bytes, with the
+    /// reader's path set to the element's place in the whole input (`data.items[1234]`), so that it
+    /// is read, and its errors and report entries are placed, as ``mapArray(_:from:)`` reads the same
+    /// element in the whole array: `nil` when lenient mode dropped it.
+    func readElement<T>(
+        _ type: T.Type, bytes: [UInt8], at path: [PathStep], reporting: Bool
+    ) throws -> (value: T?, report: MappingReport) {
+        let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
+        var reader = JSONReader(
+            scanner: JSONScanner(bytes: bytes), settings: readSettings, reporting: reporting, path: path,
+            basePathCount: path.count - 1
+        )
+        defer { reader.recyclePool() }
+        let value: T?
+        do {
+            value = try adapter.read(&reader)
+            try reader.finish()
+        } catch let error as MappingError {
+            if error.isAboutTheValue { try validate(bytes) }
+            throw reader.locate(error)
+        }
+        return (value, reader.report?.report ?? MappingReport())
     }
 
     /// Checks that the whole document is well-formed JSON within the depth limit, for a document whose
@@ -342,7 +366,7 @@ extension JSONMapper {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         var reader = JSONReader(tree: json, settings: readSettings, reporting: reporting, path: path)
         let value = try read(adapter, &reader)
-        return (value, reader.report?.canonical ?? MappingReport())
+        return (value, reader.report?.report ?? MappingReport())
     }
 
     /// Reads the top-level value; an error leaves the reader's path where it was thrown, which

@@ -37,22 +37,10 @@ public struct MappingReport: Sendable, Equatable {
     public var isClean: Bool {
         unmappedKeys.isEmpty && unfilledProperties.isEmpty && coercions.isEmpty && skipped.isEmpty && unknownValues.isEmpty
     }
-
-    /// The report with each list in path order (`items[2]` before `items[10]`), so that it does not
-    /// depend on the order of keys in the input or in a dictionary.
-    var canonical: MappingReport {
-        var copy = self
-        copy.unmappedKeys.sort(by: MappingPath.precedes)
-        copy.unfilledProperties.sort(by: MappingPath.precedes)
-        copy.coercions.sort { $0.path != $1.path ? MappingPath.precedes($0.path, $1.path) : $0.message < $1.message }
-        copy.skipped.sort { $0.path != $1.path ? MappingPath.precedes($0.path, $1.path) : $0.message < $1.message }
-        copy.unknownValues.sort { $0.path != $1.path ? MappingPath.precedes($0.path, $1.path) : $0.message < $1.message }
-        return copy
-    }
 }
 
 extension MappingPath {
-    /// Orders rendered paths as text, except that runs of digits compare as numbers.
+    /// Orders keys as text, except that runs of digits compare as numbers (`item2` before `item10`).
     static func precedes(_ left: String, _ right: String) -> Bool {
         var lhs = Substring(left)
         var rhs = Substring(right)

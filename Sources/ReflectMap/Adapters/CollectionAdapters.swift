@@ -124,7 +124,7 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
         let winners = codec.isIdentity ? [:] : try Self.winningSpellings(reader.peekKeys() ?? [], codec)
         // A repeated key's last value wins, as in a tree: what the report said of an earlier one is
         // dropped, and an unusable last value removes the key.
-        let marks = reader.reportMarks
+        let mark = reader.reportMark
         var seen: Set<String> = []
         let depth = reader.path.count
         let isObject = try reader.readObject { text, reader in
@@ -139,7 +139,7 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
                 ))
                 return try reader.skipValue()
             }
-            if let marks, !seen.insert(text).inserted { reader.dropReport(since: marks, depth: depth, steps: [text]) }
+            if let mark, !seen.insert(text).inserted { reader.dropReport(since: mark, depth: depth, steps: [text]) }
             if let mapped = try adapter.read(&reader) {
                 result[key] = mapped
             } else {

@@ -112,7 +112,7 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
         if reader.isReporting {
             var error = MappingError(problem, at: reader.components + [.key(typeKey)])
             error.value = discriminator?.jsonValue
-            reader.report?.skipped.append(.init(path: error.path, message: error.description, value: error.value))
+            reader.report?.skip(error)
         }
         return try base.read(&reader)
     }

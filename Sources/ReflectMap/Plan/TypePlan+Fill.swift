@@ -27,7 +27,7 @@ extension TypePlan {
         let table = keyTable
         var state = FillState(
             filled: FilledFields(fieldCount: fields.count, hasAlternates: table.hasAlternates),
-            depth: reader.path.count, marks: reader.reportMarks
+            depth: reader.path.count, mark: reader.reportMark
         )
         let context = FillContext(fields: fields, storage: storage, canReset: canReset)
         _ = try readMembers(of: table, context, &state, &reader, reset)
@@ -102,9 +102,9 @@ extension TypePlan {
         _ reset: (FieldAccessor, ModelStorage) -> Void
     ) {
         if !state.errors.isEmpty { state.errors[field] = nil }
-        if let marks = state.marks {
+        if let mark = state.mark {
             let earlier = fillable[field].keys[state.filled.priority(of: field)]
-            reader.dropReport(since: marks, depth: state.depth, steps: earlier.components)
+            reader.dropReport(since: mark, depth: state.depth, steps: earlier.components)
         }
         if context.canReset, let storage = context.storage { reset(fillable[field], storage) }
     }
@@ -144,12 +144,12 @@ private struct FillState {
     /// The path depth of the model's object.
     let depth: Int
     /// Where the report stood when the object began; `nil` when not reporting.
-    let marks: MappingReport.Marks?
+    let mark: Int?
 
-    init(filled: FilledFields, depth: Int, marks: MappingReport.Marks?) {
+    init(filled: FilledFields, depth: Int, mark: Int?) {
         self.filled = filled
         self.depth = depth
-        self.marks = marks
+        self.mark = mark
     }
 
     mutating func fail(_ field: Int, _ error: MappingError, fieldCount: Int) {

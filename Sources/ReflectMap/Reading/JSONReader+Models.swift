@@ -86,7 +86,7 @@ extension JSONReader {
             mapped.value = value.flatMap { JSONScalar($0.jsonObject).jsonValue }
         }
         if mode == .strict || isAtTopLevel { throw mapped }
-        report?.skipped.append(.init(path: mapped.path, message: mapped.description, value: mapped.value))
+        report?.skip(mapped)
         return nil
     }
 }

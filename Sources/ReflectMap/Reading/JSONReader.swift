@@ -19,7 +19,7 @@ struct JSONReader {
     let mode: MappingMode
     let dateStrategy: DateStrategy
     let maxDepth: Int
-    var report: MappingReport?
+    var report: ReportLog?
     /// A key the next object read by ``readMembers(of:_:missing:)`` does not report as unmapped: a
     /// polymorphic model's discriminator.
     var ignoredKey: String?
@@ -39,9 +39,9 @@ struct JSONReader {
     /// Blocks lent to arrays while they gather their elements (see ``ArrayCursor``).
     private var pool: ElementPool?
 
-    /// Reads bytes.
-    init(scanner: JSONScanner, settings: ReadSettings, reporting: Bool, path: [PathStep] = []) {
-        self.init(scanner: scanner, isTree: false, settings: settings, reporting: reporting, path: path)
+    /// Reads bytes. `basePathCount` is the path length of the top-level value, when it is not `path`'s.
+    init(scanner: JSONScanner, settings: ReadSettings, reporting: Bool, path: [PathStep] = [], basePathCount: Int? = nil) {
+        self.init(scanner: scanner, isTree: false, settings: settings, reporting: reporting, path: path, basePathCount: basePathCount)
     }
 
     /// Reads `JSONSerialization` output, or Swift values of the same shapes. `basePathCount` is the
@@ -60,7 +60,7 @@ struct JSONReader {
         self.mode = settings.mode
         self.dateStrategy = settings.dateStrategy
         self.maxDepth = settings.maxDepth
-        self.report = reporting ? MappingReport() : nil
+        self.report = reporting ? ReportLog() : nil
         self.path = path
         self.path.reserveCapacity(32)
         self.basePathCount = basePathCount ?? path.count
@@ -491,7 +491,7 @@ struct JSONReader {
             let end = error.valueIsRead && path.count == saved.path.count ? scanner.index : nil
             self = saved
             if let end { scanner.index = end } else { try skipValue() }
-            report?.skipped.append(.init(path: located.path, message: located.description, value: located.value))
+            report?.skip(located)
             return false
         }
     }
