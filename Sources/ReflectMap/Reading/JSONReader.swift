@@ -23,21 +23,22 @@ struct JSONReader {
     /// A key the next object read by ``readMembers(of:_:missing:)`` does not report as unmapped: a
     /// polymorphic model's discriminator.
     var ignoredKey: String?
-    private(set) var path: [PathStep]
+    // `path`, `scanner`, `pending` and `pool` change only in the reader's own files (Reading/JSONReader*).
+    var path: [PathStep]
     /// How many steps the path had when reading began (a key path's); fewer containers than this
     /// means the top-level value.
     private let basePathCount: Int
 
     let isTree: Bool
-    private(set) var scanner: JSONScanner
+    var scanner: JSONScanner
     /// The tree route's value under the cursor.
-    private(set) var pending: Any = () {
+    var pending: Any = () {
         didSet { pendingObject = nil }
     }
     /// `pending` as an object, once ``isObjectNext()`` has cast it, so that it is cast only once.
     private var pendingObject: [String: Any]?
     /// Blocks lent to arrays while they gather their elements (see ``ArrayCursor``).
-    private var pool: ElementPool?
+    var pool: ElementPool?
 
     /// Reads bytes. `basePathCount` is the path length of the top-level value, when it is not `path`'s.
     init(scanner: JSONScanner, settings: ReadSettings, reporting: Bool, path: [PathStep] = [], basePathCount: Int? = nil) {
@@ -201,127 +202,7 @@ struct JSONReader {
         if !isTree { try scanner.finish() }
     }
 
-    // MARK: Containers
-
-    /// Steps into the array under the cursor and calls `body` once per element, with the cursor on it.
-    /// Returns `false`, consuming nothing, when the value is not an array. A tree tells `expecting`
-    /// how many elements there are, first.
-    @inline(__always)
-    mutating func readArray(
-        expecting: (Int) -> Void = { _ in }, _ body: (inout JSONReader) throws -> Void
-    ) throws -> Bool {
-        if isTree {
-            guard let array = pending as? [Any] else { return false }
-            expecting(array.count)
-            try enterContainer(.between)
-            for (index, element) in array.enumerated() {
-                path[path.count - 1] = .index(index)
-                pending = element
-                try body(&self)
-            }
-        } else {
-            guard try scanner.peek() == .openBracket else { return false }
-            try enterContainer(.between)
-            scanner.enterContainer()
-            var index = 0
-            while try scanner.nextElement(first: index == 0) {
-                path[path.count - 1] = .index(index)
-                try body(&self)
-                path[path.count - 1] = .between
-                index += 1
-            }
-        }
-        path.removeLast()
-        return true
-    }
-
-    /// Where a loop over an array's elements is: see ``beginArray(expecting:)``.
-    struct ArrayCursor {
-        /// A tree's elements; `nil` on the byte route.
-        fileprivate let elements: [Any]?
-        fileprivate var index = 0
-        /// Lends blocks to the loop's ``ElementBuffer``, so that its array is made once, at its size.
-        let pool: ElementPool
-    }
-
-    /// Steps into the array under the cursor, for a loop of ``nextElement(_:)`` calls written in the
-    /// caller's own frame. (``readArray(expecting:_:)`` takes a closure, which generic code runs as a
-    /// function of its own: any metadata the element type needs is then looked up once per element.)
-    /// Returns `nil`, consuming nothing, when the value is not an array. A tree tells `expecting`
-    /// how many elements there are, first.
-    @inline(__always)
-    mutating func beginArray(expecting: (Int) -> Void = { _ in }) throws -> ArrayCursor? {
-        if isTree {
-            guard let array = pending as? [Any] else { return nil }
-            expecting(array.count)
-            try enterContainer(.between)
-            return ArrayCursor(elements: array, pool: elementPool())
-        }
-        guard try scanner.peek() == .openBracket else { return nil }
-        try enterContainer(.between)
-        scanner.enterContainer()
-        return ArrayCursor(elements: nil, pool: elementPool())
-    }
-
-    /// Reads the array under the cursor into `result`: `element` reads each element into the
-    /// buffer it is given (or drops it), and the array is made once, at its final size. Every path out
-    /// finishes or discards the buffer, which `ElementPool.swift` relies on. `false` when the value is
-    /// not an array.
-    @inline(__always)
-    mutating func gatherElements<Element>(
-        into result: inout [Element],
-        _ element: (inout JSONReader, inout ElementBuffer<Element>, ElementPool) throws -> Void
-    ) throws -> Bool {
-        guard var cursor = try beginArray() else { return false }
-        var elements = ElementBuffer<Element>()
-        do {
-            while try nextElement(&cursor) { try element(&self, &elements, cursor.pool) }
-        } catch {
-            elements.discard(pool: cursor.pool)
-            throw error
-        }
-        elements.finish(into: &result, pool: cursor.pool)
-        return true
-    }
-
-    /// The read's pool, taken when its first array is.
-    @inline(__always)
-    private mutating func elementPool() -> ElementPool {
-        if let pool { return pool }
-        let pool = ElementPool.make()
-        self.pool = pool
-        return pool
-    }
-
-    /// Hands the pool on to a later read, once this one is over and no copy of the reader holds it.
-    mutating func recyclePool() {
-        guard var pool else { return }
-        self.pool = nil
-        if isKnownUniquelyReferenced(&pool) { ElementPool.recycle(pool) }
-    }
-
-    /// Puts the next element under the cursor and returns `true`, or leaves the array and returns
-    /// `false` after its last element.
-    @inline(__always)
-    mutating func nextElement(_ cursor: inout ArrayCursor) throws -> Bool {
-        // The byte route first: it touches nothing of the cursor but its index.
-        if !isTree {
-            if cursor.index > 0 { path[path.count - 1] = .between }
-            guard try scanner.nextElement(first: cursor.index == 0) else {
-                path.removeLast()
-                return false
-            }
-            path[path.count - 1] = .index(cursor.index)
-        } else if let elements = cursor.elements, cursor.index < elements.count {
-            path[path.count - 1] = .index(cursor.index)
-            pending = elements[cursor.index]
-        } else {
-            path.removeLast()
-            return false
-        }
-        cursor.index += 1
-        return true
-    }
+    // MARK: Objects (arrays: JSONReader+Arrays.swift)
 
     /// Steps into the object under the cursor and calls `body` once per member, with its key and the
     /// cursor on its value, in the order of the input (for a tree, the order of the dictionary, or of
@@ -447,68 +328,8 @@ struct JSONReader {
         return true
     }
 
-    /// Reads one value with `body`, in strict mode, where a mapping error about the value does not
-    /// end the object or array around it: the value is skipped (and so still validated: malformed
-    /// JSON throws) and the error, with its path, returned for the container to settle once all its
-    /// members are read. `nil` when `body` succeeded.
-    @inline(never)
-    mutating func readStrictly(_ body: (inout JSONReader) throws -> Void) throws -> MappingError? {
-        let start = scanner.index
-        let depth = path.count
-        do {
-            try body(&self)
-            return nil
-        } catch let error as MappingError where error.isAboutTheValue {
-            var located = locate(error)
-            located.valueIsRead = false
-            // An object that settled its error is read to its end already (and, as the path shows,
-            // nothing around it is open); anything else is skipped from its start, and so validated.
-            if !error.valueIsRead || path.count != depth {
-                // The path as it was at the value: a failure leaves its own steps on it.
-                path.removeSubrange(depth...)
-                if !isTree {
-                    scanner.index = start
-                    try skipValue()
-                }
-            }
-            return located
-        }
-    }
-
-    /// Reads one value with `body`; if it throws a mapping error about the value (not malformed
-    /// JSON), the value is skipped, reported, and `false` returned, in strict mode too. The report
-    /// keeps nothing of the failed value but that entry.
-    mutating func readRecovering(_ body: (inout JSONReader) throws -> Void) throws -> Bool {
-        let saved = self
-        do {
-            try body(&self)
-            return true
-        } catch let error as MappingError where error.isAboutTheValue {
-            var located = locate(error)
-            located.valueIsRead = false
-            // Back to the report before the value, and past the value: where the cursor is when an
-            // object settled its error at its end (see `readStrictly`), else skipping from its start.
-            let end = error.valueIsRead && path.count == saved.path.count ? scanner.index : nil
-            self = saved
-            if let end { scanner.index = end } else { try skipValue() }
-            report?.skip(located)
-            return false
-        }
-    }
-
-    /// Where the value under the cursor starts, to read it a second time with ``rewind(to:)``: a
-    /// member that both a property and a group of path keys take.
-    func valueMark() -> (index: Int, pending: Any) {
-        (scanner.index, pending)
-    }
-
-    /// Puts the cursor back on a value marked by ``valueMark()``.
-    mutating func rewind(to mark: (index: Int, pending: Any)) {
-        if isTree { pending = mark.pending } else { scanner.index = mark.index }
-    }
-
     @inline(__always)
-    private mutating func enterContainer(_ step: PathStep) throws {
+    mutating func enterContainer(_ step: PathStep) throws {
         guard path.count < maxDepth else {
             if isTree { throw MappingError(.nestingTooDeep(limit: maxDepth)) }
             throw scanner.tooDeep(limit: maxDepth)
