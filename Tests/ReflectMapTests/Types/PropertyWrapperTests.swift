@@ -268,34 +268,3 @@ struct LenientBoolTests {
         }
     }
 }
-
-struct EnvelopeResult: Mappable {
-    var id = 0
-}
-
-@Suite("Envelope key paths")
-struct EnvelopeKeyPathTests {
-    let input = json(#"{"data": {"result": {"id": 7}}, "id": 1}"#)
-
-    @Test("An empty key path maps the root, on both routes")
-    func emptyKeyPathIsTheRoot() throws {
-        #expect(try JSONMapper().map(EnvelopeResult.self, from: input, at: "").id == 1)
-        #expect(try JSONMapper().map(EnvelopeResult.self, from: input, at: ".").id == 1)
-    }
-
-    @Test("Leading and trailing dots are ignored")
-    func dotsAtTheEndsAreIgnored() throws {
-        for path in ["data.result", "data.result.", ".data.result.", ".data.result"] {
-            #expect(try JSONMapper().map(EnvelopeResult.self, from: input, at: path).id == 7, "\(path)")
-            #expect(try JSONMapper(mode: .strict).map(EnvelopeResult.self, from: input, at: path).id == 7, "\(path)")
-        }
-    }
-
-    @Test("A path that leads nowhere is still keyPathNotFound, whatever its dots")
-    func missingPathsStillFail() throws {
-        for path in ["data.nothing.", ".nope", "data..result"] {
-            let error = mappingError { _ = try JSONMapper().map(EnvelopeResult.self, from: input, at: path) }
-            #expect(error?.kind == .keyPathNotFound(path), "\(path)")
-        }
-    }
-}
