@@ -3,6 +3,12 @@ import ReflectMap
 import ReflectMapClient
 import Testing
 
+struct TimedEndpoint: Endpoint {
+    var path: String
+    var method: HTTPMethod { .get }
+    var timeout: TimeInterval? { 0.3 }
+}
+
 @Suite("Callbacks, cancellation and limits")
 struct CallTests {
     func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> ApiService {
@@ -76,5 +82,54 @@ struct CallTests {
         }
         let peak = try await service.get("peak/\(key)", as: Count.self).count
         #expect(peak >= 1 && peak <= 2)
+    }
+
+    @Test("A per-call timeout fails a slow request with a network error")
+    func timeout() async throws {
+        do {
+            _ = try await service().request(TimedEndpoint(path: "slow/\(UUID().uuidString)/3000"), as: Empty.self)
+            Issue.record("expected a timeout")
+        } catch let error as ApiError {
+            if case .network = error {} else { Issue.record("got \(error)") }
+        }
+    }
+
+    @Test("Cancelling the Swift Task cancels the request")
+    func taskCancellation() async throws {
+        let service = try service()
+        let task = Task { try await service.get("slow/\(UUID().uuidString)/3000", as: Empty.self) }
+        try await Task.sleep(nanoseconds: 150_000_000)
+        task.cancel()
+        do {
+            _ = try await task.value
+            Issue.record("expected cancellation")
+        } catch let error as ApiError {
+            if case .cancelled = error {} else { Issue.record("got \(error)") }
+        }
+    }
+
+    @Test("A callback fires exactly once, even when cancelled after it finished")
+    func callbackOnce() async throws {
+        let calls = Counter()
+        let done = Inbox<Bool>()
+        let call = try service().get("books", responseClass: [Book].self,
+                                     success: { _ in Task { await calls.increment(); await done.put(true) } },
+                                     failure: { _ in Task { await calls.increment(); await done.put(false) } })
+        #expect(await done.take())
+        call.cancel()
+        try await Task.sleep(nanoseconds: 100_000_000)
+        #expect(await calls.value == 1)
+    }
+
+    @Test("200 concurrent calls all succeed")
+    func twoHundredCalls() async throws {
+        let service = try service()
+        let total = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<200 {
+                group.addTask { try await service.get("books", as: [Book].self).count }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(total == 400)
     }
 }

@@ -107,8 +107,9 @@ struct QuickTimeout: Endpoint {
     var timeout: TimeInterval? { 0.002 }
 }
 
-/// The old way: the async `URLSession.data(for:)`, wrapped by the service in a timeout task group.
-/// Only for demonstrating defect 1 (`REFLECTMAP_OLD_TRANSPORT=1`); it can hang the process.
+/// A transport on the async `URLSession.data(for:)`, which the service wraps in a timeout task group.
+/// The stress test uses it only when `REFLECTMAP_OLD_TRANSPORT=1`, to run the same load against it; it
+/// can hang the process.
 struct AsyncDataTransport: Transport {
     let session = URLSession(configuration: .default)
 

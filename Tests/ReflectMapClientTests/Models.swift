@@ -53,3 +53,9 @@ actor Inbox<Value: Sendable> {
         return await withCheckedContinuation { waiters.append($0) }
     }
 }
+
+/// Counts calls from concurrent tasks.
+actor Counter {
+    private(set) var value = 0
+    func increment() { value += 1 }
+}

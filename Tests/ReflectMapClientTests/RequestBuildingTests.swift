@@ -43,6 +43,14 @@ struct NewBook: Mappable {
     var pageCount = 0
 }
 
+struct ColonPath: Endpoint {
+    var method: HTTPMethod { .post }
+    var path: String { "accounts:signInWithPassword" }
+    var parameters: [String: any Sendable] { ["key": "abc"] }
+    var body: (any Mappable)? { Book(id: 1, title: "t") }
+    var headers: [String: String] { ["authorization": "endpoint"] }
+}
+
 @Suite("Building requests")
 struct RequestBuildingTests {
     func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> ApiService {
@@ -99,5 +107,42 @@ struct RequestBuildingTests {
         #expect(echo.headers["x-app"] == "tests")
         #expect(echo.headers["user-agent"] == "ReflectMapTests/1.0")
         #expect(echo.headers["accept"] == "application/json")
+    }
+
+    @Test("PUT, PATCH and DELETE reach the server with their parameters", arguments: [HTTPMethod.put, .patch, .delete])
+    func everyMethod(method: HTTPMethod) async throws {
+        let service = try service()
+        let echo: Echo
+        switch method {
+        case .put: echo = try await service.put("echo", parameters: ["v": 1], as: Echo.self)
+        case .patch: echo = try await service.patch("echo", parameters: ["v": 1], as: Echo.self)
+        default: echo = try await service.delete("echo", parameters: ["v": 1], as: Echo.self)
+        }
+        #expect(echo.method == method.rawValue)
+        if method == .delete {
+            #expect(echo.query == "v=1" && echo.body.isEmpty)
+        } else {
+            #expect(echo.body == #"{"v":1}"# && echo.query.isEmpty)
+        }
+    }
+
+    @Test("Paths join the base URL whatever their slashes")
+    func pathJoining() async throws {
+        let base = try TestServer.shared.url()
+        let withSlash = ApiService(baseURL: try #require(URL(string: base.absoluteString + "/")))
+        #expect(try await withSlash.get("/echo", as: Echo.self).path == "/echo")
+        #expect(try await withSlash.get("echo", as: Echo.self).path == "/echo")
+        #expect(try await service().get("/echo", as: Echo.self).path == "/echo")
+    }
+
+    @Test("A path with a colon is a path, a body model sends parameters in the query, endpoint headers win")
+    func pathsHeadersAndBody() async throws {
+        let log = RequestLog()
+        let service = try stubbedService(ServiceConfiguration(headers: ["Authorization": "service"]), log: log)
+        _ = try await service.request(ColonPath(), as: Empty.self)
+        let request = try #require(await log.requests.first)
+        #expect(request.url?.absoluteString == "https://identitytoolkit.example.com/v1/accounts:signInWithPassword?key=abc")
+        #expect(request.value(forHTTPHeaderField: "Authorization") == "endpoint")
+        #expect(request.httpBody.map { String(decoding: $0, as: UTF8.self) } == #"{"id":1,"title":"t"}"#)
     }
 }

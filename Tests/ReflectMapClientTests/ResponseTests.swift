@@ -3,6 +3,11 @@ import ReflectMap
 import ReflectMapClient
 import Testing
 
+actor NotAModel: Mappable {
+    var value = 0
+    init() {}
+}
+
 @Suite("Responses and errors")
 struct ResponseTests {
     func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> ApiService {
@@ -106,6 +111,33 @@ struct ResponseTests {
             #expect(error.statusCode == 404)
             #expect(error.errorModel(as: ServerError.self)?.message == ["missing"])
         }
+    }
+
+    @Test("A 404 with a JSON body maps into the error class")
+    func notFound() async throws {
+        do {
+            _ = try await service().get("status/404", as: Book.self)
+            Issue.record("expected a 404")
+        } catch let error as ApiError {
+            #expect(error.statusCode == 404)
+            #expect(error.errorModel(as: ServerError.self)?.message == ["no such book"])
+            #expect(error.header("CONTENT-TYPE") == "application/json")
+        }
+    }
+
+    @Test("A truncated body is undecodable")
+    func truncated() async throws {
+        do {
+            _ = try await service().get("truncated", as: Book.self)
+            Issue.record("expected a mapping failure")
+        } catch ApiError.undecodable(let mapping, _) {
+            if case .malformedJSON = mapping.kind {} else { Issue.record("got \(mapping)") }
+        }
+    }
+
+    @Test("An actor cannot be a model")
+    func actorsRejected() {
+        #expect(throws: MappingError.self) { _ = try JSONMapper().map(NotAModel.self, from: ["value": 1]) }
     }
 }
 

@@ -25,6 +25,19 @@ actor TokenInterceptor: RequestInterceptor {
     }
 }
 
+/// Always asks for another try, whatever the error.
+struct AlwaysRetry: RequestInterceptor {
+    func retry(_ request: URLRequest, failedWith error: APIError, attempt: Int) async -> RetryDecision {
+        .retry(after: 0)
+    }
+}
+
+struct InfiniteRetry: RequestInterceptor {
+    func retry(_ request: URLRequest, failedWith error: ApiError, attempt: Int) async -> RetryDecision {
+        .retry(after: .infinity)
+    }
+}
+
 @Suite("Retry and interceptors")
 struct RetryAndInterceptorTests {
     func service(_ configuration: ServiceConfiguration) throws -> ApiService {
@@ -103,6 +116,47 @@ struct RetryAndInterceptorTests {
         _ = try await service.get("unauthorized/\(key)", as: Empty.self)
         #expect(await token.refreshes == 1)
         #expect(try await service.get("count/\(key)", as: Count.self).count == 2)
+    }
+
+    @Test("Retries that interceptors ask for stop at interceptorRetryLimit")
+    func interceptorRetryCap() async throws {
+        let log = RequestLog()
+        let stub = log.stub(answering: 503)
+        let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")),
+                                 configuration: ServiceConfiguration(interceptors: [AlwaysRetry()], transport: stub,
+                                                                     interceptorRetryLimit: 4))
+        await #expect(throws: APIError.self) { _ = try await service.get("x", as: Empty.self) }
+        #expect(await log.requests.count == 5)
+        let defaults = APIService(baseURL: try #require(URL(string: "https://api.example.com")),
+                                  configuration: ServiceConfiguration(interceptors: [AlwaysRetry()], transport: stub))
+        await #expect(throws: APIError.self) { _ = try await defaults.get("x", as: Empty.self) }
+        #expect(await log.requests.count == 5 + 4)
+    }
+
+    @Test("Waits and timeouts that are not finite never trap")
+    func nonFiniteWaits() async throws {
+        let log = RequestLog()
+        let infiniteTimeout = try stubbedService(ServiceConfiguration(timeout: .infinity), log: log)
+        _ = try await infiniteTimeout.get("x", as: Empty.self)
+
+        let giveUp = try stubbedService(ServiceConfiguration(interceptors: [InfiniteRetry()]), log: log, status: 503)
+        await #expect(throws: ApiError.self) { _ = try await giveUp.get("x", as: Empty.self) }
+
+        let policy = RetryPolicy(limit: 1, delay: 0.01, maximumRetryAfter: .infinity)
+        let weirdHeader = try stubbedService(ServiceConfiguration(retryPolicy: policy), log: log, status: 503, headers: ["Retry-After": "inf"])
+        await #expect(throws: ApiError.self) { _ = try await weirdHeader.get("x", as: Empty.self) }
+        #expect(RetryPolicy.retryAfter(["Retry-After": "1e400"]) == nil)
+        #expect(RetryPolicy.retryAfter(["retry-after": "3"]) == 3)
+    }
+
+    @Test("A 401 is never retried even when listed as retryable")
+    func never401() async throws {
+        var policy = RetryPolicy(limit: 3, delay: 0)
+        policy.retryableStatusCodes.insert(401)
+        let log = RequestLog()
+        let service = try stubbedService(ServiceConfiguration(retryPolicy: policy), log: log, status: 401)
+        await #expect(throws: ApiError.self) { _ = try await service.get("x", as: Empty.self) }
+        #expect(await log.requests.count == 1)
     }
 }
 

@@ -1,4 +1,9 @@
 import Foundation
+import ReflectMapClient
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// CRC-32 (the zlib polynomial), to compare files with what the Python server saw.
 enum CRC32 {
@@ -24,4 +29,29 @@ enum CRC32 {
         while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty { crc = update(crc, chunk) }
         return crc
     }
+}
+
+/// Records the requests a stub receives.
+actor RequestLog {
+    private(set) var requests: [URLRequest] = []
+    func append(_ request: URLRequest) { requests.append(request) }
+
+    /// A stub that records each request here and answers it with `status` and no body.
+    nonisolated func stub(answering status: Int) -> StubTransport {
+        StubTransport { request in
+            await self.append(request)
+            return .init(statusCode: status)
+        }
+    }
+}
+
+/// A service on a stub transport that records each request in `log` and answers every one with
+/// `status`, `headers` and an empty JSON object.
+func stubbedService(_ configuration: ServiceConfiguration, log: RequestLog, status: Int = 200, headers: [String: String] = [:]) throws -> APIService {
+    var configuration = configuration
+    configuration.transport = StubTransport { request in
+        await log.append(request)
+        return .init(statusCode: status, headers: headers, body: Data("{}".utf8))
+    }
+    return APIService(baseURL: try #require(URL(string: "https://identitytoolkit.example.com/v1/")), configuration: configuration)
 }

@@ -41,6 +41,8 @@ struct TimelineUser: Mappable {
 
 @Suite("Errors")
 struct ErrorTests {
+    let mapper = JSONMapper()
+
     @Test("An error carries the JSON path in key spelling, with indices")
     func errorPath() throws {
         let data = json(#"{"statuses": [{"user": {"followers_count": 1}}, {"user": {"followers_count": 2}}, {"user": {"followers_count": 3}}, {"user": {"followers_count": "many"}}]}"#)
@@ -111,5 +113,29 @@ struct ErrorTests {
         #expect(keys?.kind == .unsupportedType(type: "Dictionary<GridPoint, String>", property: "NonStringKeys.byPoint"))
         let writing = mappingError { _ = try JSONMapper().data(from: Closured()) }
         #expect(writing?.kind == .unsupportedType(type: "() -> ()", property: "Closured.onChange"))
+    }
+
+    @Test("Malformed JSON inside a mapped value carries both the JSON path and the byte offset")
+    func malformedInsideModel() throws {
+        let error = mappingError {
+            _ = try JSONMapper(keyTranslator: .snakeCase).map(Timeline.self, from: json(#"{"statuses": [{"user": {"followers_count": 1.}}]}"#))
+        }
+        #expect(error?.path == "statuses[0].user.followers_count")
+        #expect(error?.byteOffset == 45)
+        #expect(error?.description == "The data is not valid JSON: Expected a digit after the decimal point at byte 45.")
+        let structural = mappingError {
+            _ = try JSONMapper(keyTranslator: .snakeCase).map(Timeline.self, from: json(#"{"statuses": [{"user": {"followers_count": 1 "x": 2}}]}"#))
+        }
+        #expect(structural?.path == "statuses[0].user")
+        #expect(structural?.byteOffset == 45)
+    }
+
+    @Test("Nesting of any depth under an unmapped key throws instead of exhausting the stack")
+    func deepSkippedNesting() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let error = mappingError { _ = try mapper.map(TakesOnlyID.self, from: json(#"{"ignored": \#(deep), "id": 1}"#)) }
+        #expect(error?.kind == .nestingTooDeep(limit: 256))
+        let shallow = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+        #expect(try mapper.map(TakesOnlyID.self, from: json(#"{"ignored": \#(shallow), "id": 7}"#)).id == 7)
     }
 }

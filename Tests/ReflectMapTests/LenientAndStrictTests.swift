@@ -86,3 +86,36 @@ struct LenientAndStrictTests {
         #expect(account.nickname == nil && account.code == "c")
     }
 }
+
+struct Flags: Mappable {
+    var on = false
+    var off = true
+}
+
+@Suite("Lenient Bool strings")
+struct LenientBoolTests {
+    @Test("Lenient mode takes 1/0, true/false and yes/no strings in any case as Bool, and reports each")
+    func lenientStringsBecomeBools() throws {
+        let pairs = [("1", "0"), ("true", "false"), ("yes", "no"), ("YES", "NO"), ("True", "False"), ("Yes", "nO")]
+        for (on, off) in pairs {
+            let input = json(#"{"on": "\#(on)", "off": "\#(off)"}"#)
+            let (flags, report) = try JSONMapper().mapWithReport(Flags.self, from: input)
+            #expect(flags.on == true && flags.off == false, "\(on)/\(off)")
+            #expect(report.coercions.map(\.path) == ["off", "on"])
+            let routes = bothRoutes(Flags.self, input, JSONMapper())
+            #expect(routes.bytes == routes.dictionary)
+            let strict = bothRoutes(Flags.self, input, JSONMapper(mode: .strict))
+            #expect(strict.bytes == .failed(kind: .typeMismatch(expected: "Bool", found: #"a string "\#(on)""#), path: "on"))
+            #expect(strict.bytes == strict.dictionary)
+        }
+    }
+
+    @Test("Other strings are not Bools: lenient mode skips and reports them")
+    func otherStringsAreSkipped() throws {
+        for text in ["y", "on", " true", "2", "", "truee"] {
+            let (flags, report) = try JSONMapper().mapWithReport(Flags.self, from: json(#"{"on": "\#(text)"}"#))
+            #expect(flags.on == false)
+            #expect(report.skipped.map(\.path) == ["on"], "\(text)")
+        }
+    }
+}

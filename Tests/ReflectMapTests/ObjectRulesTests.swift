@@ -20,8 +20,18 @@ struct RulePlace: Mappable {
     var location: [String: Double] = [:]
 }
 
+struct Table: Mappable {
+    var counts: [String: Int] = [:]
+}
+
+struct Aliased: Mappable {
+    @JSONKey("name", alternates: "title", "label") var name = ""
+}
+
 @Suite("Object rules: repeated keys, alternates, path keys and strict errors")
 struct ObjectRulesTests {
+    let mapper = JSONMapper()
+
     /// Maps from bytes and from the dictionary JSONSerialization makes of the same bytes.
     func both<T: Mappable>(_ type: T.Type, _ text: String, _ mapper: JSONMapper = JSONMapper()) throws -> (bytes: T, tree: T) {
         let data = json(text)
@@ -125,5 +135,49 @@ struct ObjectRulesTests {
         let before = profile
         #expect(mappingError { try JSONMapper(mode: .strict).update(&profile, from: json(#"{"id": "x", "name": "y"}"#)) }?.path == "id")
         #expect(profile.name == before.name && profile.id == before.id)
+    }
+
+    @Test("A key written with escapes matches its property")
+    func escapedKeys() throws {
+        #expect(try mapper.map(Texts.self, from: json(#"{"na\u006de": "x"}"#)).name == "x")
+    }
+
+    @Test("When a key appears twice only the last value counts, as with JSONSerialization, even a null or a bad one")
+    func duplicateKeys() throws {
+        #expect(try mapper.map(Texts.self, from: json(#"{"name": "first", "name": "second"}"#)).name == "second")
+        #expect(try mapper.map(Texts.self, from: json(#"{"name": "first", "name": null}"#)).name == "")
+        #expect(try mapper.map(Numbers.self, from: json(#"{"small": 1, "small": [2]}"#)).small == 0)
+        #expect(try JSONMapper(mode: .strict).map(Texts.self, from: json(#"{"name": 5, "name": "x"}"#)).name == "x")
+        let table = try mapper.map(Table.self, from: json(#"{"counts": {"a": 1, "b": 2, "a": "x"}}"#))
+        #expect(table.counts == ["b": 2])
+        let (_, report) = try mapper.mapWithReport(Texts.self, from: json(#"{"extra": 1, "name": "a", "extra": 2}"#))
+        #expect(report.unmappedKeys == ["extra"])
+        // The value under the earlier copy is still validated, where JSONSerialization lets it pass.
+        let hidden = json(#"{"real": 1e999, "real": 1}"#)
+        #expect((try? JSONSerialization.jsonObject(with: hidden)) != nil)
+        #expect(mappingError { _ = try mapper.map(Numbers.self, from: hidden) }?.byteOffset == 9)
+    }
+
+    @Test("@JSONKey alternates keep their priority whatever order the keys arrive in")
+    func alternatePriority() throws {
+        #expect(try mapper.map(Aliased.self, from: json(#"{"label": "c", "name": "a", "title": "b"}"#)).name == "a")
+        #expect(try mapper.map(Aliased.self, from: json(#"{"label": "c", "title": "b"}"#)).name == "b")
+        #expect(try mapper.map(Aliased.self, from: json(#"{"title": "b", "label": "c"}"#)).name == "b")
+        // The preferred key decides even when its value is null, as it does in a dictionary.
+        #expect(try mapper.map(Aliased.self, from: json(#"{"title": "b", "name": null}"#)).name == "")
+    }
+
+    @Test("With several problems, malformed JSON is reported first, then the first property in declaration order")
+    func severalProblems() throws {
+        let strict = JSONMapper(mode: .strict)
+        let mismatch = mappingError { _ = try strict.map(Numbers.self, from: json(#"{"big": "x"}"#)) }
+        #expect(mismatch?.kind == .missingKey(expected: "Int64"))
+        #expect(mismatch?.path == "small")
+        let malformed = mappingError { _ = try strict.map(Numbers.self, from: json(#"{"small": "x", "big": 1, "real": 1.}"#)) }
+        guard case .malformedJSON? = malformed?.kind else {
+            Issue.record("expected malformedJSON, got \(String(describing: malformed))")
+            return
+        }
+        #expect(malformed?.byteOffset == 35)
     }
 }

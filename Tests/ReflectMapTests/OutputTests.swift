@@ -215,15 +215,4 @@ struct ConfigurationTests {
         #expect(String(decoding: try kebab.data(from: person), as: UTF8.self) == #"{"first-name":"Ada","last-name_":"L"}"#)
         #expect(String(decoding: try snake.data(from: person), as: UTF8.self) == #"{"first_name":"Ada","last_name_":"L"}"#)
     }
-
-    @Test("Every public name the core issue fixes compiles as specified")
-    func fixedNames() throws {
-        var mapper = JSONMapper()
-        let formatting: JSONMapper.OutputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        mapper.outputFormatting = formatting
-        mapper.writesNilAsNull = true
-        #expect(mapper.outputFormatting == formatting)
-        #expect(mapper.writesNilAsNull)
-        #expect(JSONMapper().outputFormatting.contains(.sortedKeys))
-    }
 }

@@ -109,6 +109,15 @@ struct Product: Mappable, Equatable {
 
 let shop = JSONMapper(adapters: [MoneyAdapter(), CoordinatePair()])
 
+struct Pair: Mappable {
+    var a = 0
+    var b = 0
+}
+
+struct LossyPairs: Mappable {
+    @JSONTransform(LossyArray<Pair>()) var items: [Pair] = []
+}
+
 @Suite("Custom adapters and transforms")
 struct AdapterTests {
     let order = json("""
@@ -238,5 +247,17 @@ struct AdapterTests {
         let cat = try JSONMapper().map(Cat.self, from: json(#"{"name": "Tom", "parent": "Ada/Bob"}"#))
         #expect(cat.parent == ["Ada", "Bob"])
         #expect(String(decoding: try JSONMapper().data(from: cat), as: UTF8.self) == #"{"name":"Tom","parent":"Ada/Bob"}"#)
+    }
+
+    @Test("A lossy array's dropped element leaves only its own entries in the report, the same from bytes and from a dictionary")
+    func lossyArrayReportsAgree() throws {
+        let data = json(#"{"items": [{"a": 1, "zz": true}, {"a": 2, "b": 3}, {"zz": 1, "b": "x", "a": "y"}]}"#)
+        let strict = JSONMapper(mode: .strict)
+        let (pairs, report) = try strict.mapWithReport(LossyPairs.self, from: data)
+        #expect(pairs.items.map(\.a) == [2])
+        #expect(report.unmappedKeys.isEmpty)
+        #expect(report.skipped.map(\.path) == ["items[0].b", "items[2].a"])
+        let routes = bothRoutes(LossyPairs.self, data, strict)
+        #expect(routes.bytes == routes.dictionary)
     }
 }

@@ -39,6 +39,11 @@ struct Schedule: Mappable {
     var bySlot: [Slot: String] = [:]
 }
 
+struct SpelledKeys: Mappable {
+    var byId: [Int: String] = [:]
+    var byUUID: [UUID: String] = [:]
+}
+
 @Suite("Sets and keyed dictionaries")
 struct KeyedCollectionTests {
     let uuid = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
@@ -108,5 +113,36 @@ struct KeyedCollectionTests {
         let holder = try JSONMapper().map(Holder.self, from: json(#"{"map": {"123": 456}}"#))
         #expect(holder.map == [123: 456])
         #expect(String(decoding: try JSONMapper().data(from: holder), as: UTF8.self) == #"{"map":{"123":456}}"#)
+    }
+
+    @Test("Two spellings of one dictionary key settle on one entry on every call, from bytes and from a dictionary; the others are reported, or an error in strict mode")
+    func twoSpellingsOfOneKey() throws {
+        let lower = "e621e1f8-c36c-495a-93fc-0c247a3e6e5f"
+        let data = json("""
+        {"byId": {"01": "zero-one", "1": "one", "+1": "plus-one"},
+         "byUUID": {"\(lower)": "lower", "\(lower.uppercased())": "upper"}}
+        """)
+        let mapper = JSONMapper()
+        let (first, report) = try mapper.mapWithReport(SpelledKeys.self, from: data)
+        #expect(first.byId == [1: "one"])
+        #expect(first.byUUID.values.first == "upper")
+        #expect(report.skipped.map(\.path) == ["byId.+1", "byId.01", "byUUID.\(lower)"])
+        for _ in 0..<20 {
+            #expect(try mapper.map(SpelledKeys.self, from: data).byId == [1: "one"])
+        }
+        let routes = bothRoutes(SpelledKeys.self, data, mapper)
+        #expect(routes.bytes == routes.dictionary)
+        let strict = mappingError { _ = try JSONMapper(mode: .strict).map(SpelledKeys.self, from: data) }
+        #expect(strict?.path.hasPrefix("byId.") == true)
+        let strictRoutes = bothRoutes(SpelledKeys.self, data, JSONMapper(mode: .strict))
+        #expect(strictRoutes.bytes == strictRoutes.dictionary)
+    }
+
+    @Test("A set of comparable elements is written in order when keys are sorted")
+    func setsWriteInOrder() throws {
+        struct Tags: Mappable { var tags: Set<String> = [] }
+        var tags = Tags()
+        tags.tags = ["delta", "alpha", "charlie", "bravo"]
+        #expect(String(decoding: try JSONMapper().data(from: tags), as: UTF8.self) == #"{"tags":["alpha","bravo","charlie","delta"]}"#)
     }
 }

@@ -58,6 +58,10 @@ struct Garage: Mappable {
     var vehicle = Vehicle()
 }
 
+struct Kennel: Mappable {
+    var dog = Dog()
+}
+
 @Suite("Polymorphic models")
 struct PolymorphismTests {
     let shelter = json("""
@@ -161,5 +165,25 @@ struct PolymorphismTests {
         } else {
             Issue.record("expected unsupportedType, got \(String(describing: error))")
         }
+    }
+
+    @Test("A property declared as a subclass of a polymorphic base maps that subclass, and keeps it for a sibling's discriminator in lenient mode")
+    func declaredSubclassMaps() throws {
+        let kennel = try JSONMapper(mode: .strict).map(Kennel.self, from: json(#"{"dog": {"type": "dog", "name": "Rex", "barks": false}}"#))
+        #expect(kennel.dog.name == "Rex" && kennel.dog.barks == false)
+        #expect(try JSONMapper().map(Dog.self, from: json(#"{"name": "Bo"}"#)).name == "Bo")
+        // A discriminator naming a sibling is unknown here: lenient mode keeps the declared type.
+        let (other, report) = try JSONMapper().mapWithReport(Kennel.self, from: json(#"{"dog": {"type": "cat", "name": "Tom"}}"#))
+        #expect(type(of: other.dog) == Dog.self && other.dog.name == "Tom")
+        #expect(report.skipped.map(\.path) == ["dog.type"])
+    }
+
+    @Test("A repeated discriminator counts by its last occurrence, from bytes and from a dictionary")
+    func repeatedDiscriminator() throws {
+        let data = json(#"{"animals": [{"type": "cat", "name": "Tom", "type": "dog"}, {"type": "parrot", "name": "Rex", "type": "dog"}]}"#)
+        let shelter = try JSONMapper().map(Shelter.self, from: data)
+        #expect(shelter.animals.allSatisfy { $0 is Dog })
+        let routes = bothRoutes(Shelter.self, data, JSONMapper())
+        #expect(routes.bytes == routes.dictionary)
     }
 }

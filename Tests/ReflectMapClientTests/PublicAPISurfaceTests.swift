@@ -7,8 +7,8 @@ import FoundationNetworking
 #endif
 
 /// The client's public surface, spelled exactly as other code is written against it. This file compiling
-/// is the test; the function also runs against the loopback server.
-struct NamesEndpoint: Endpoint {
+/// is the test; the function also runs against the loopback server and checks what the calls return.
+struct SurfaceEndpoint: Endpoint {
     var method: HTTPMethod { .get }
     var path: String { "books" }
     var acceptableStatusCodes: Set<Int>? { [200] }
@@ -16,21 +16,21 @@ struct NamesEndpoint: Endpoint {
     var httpBody: HTTPBody? { nil }
 }
 
-struct NamesMonitor: EventMonitor {
+struct SurfaceMonitor: EventMonitor {
     func requestDidStart(_ request: URLRequest) {}
     func requestDidFinish(_ request: URLRequest, response: HTTPURLResponse?, data: Data?, error: APIError?) {}
 }
 
-@Suite("Fixed public names")
-struct FixedNamesTests {
-    @Test("Every fixed name of the client compiles with its exact signature")
-    func everyFixedName() async throws {
-        // Uniform acronym casing, and the old spellings as typealiases.
+@Suite("Public API: every documented name compiles with its exact signature")
+struct PublicAPISurfaceTests {
+    @Test("Every documented name of the client compiles with its exact signature, and the calls through them succeed")
+    func everyDocumentedName() async throws {
+        // Uniform acronym casing, and the Api spellings as typealiases of the API ones.
         let _: APIService.Type = ApiService.self
         let _: APIError.Type = ApiError.self
         let _: APICall.Type = ApiCall.self
 
-        let configuration = ServiceConfiguration(monitors: [NamesMonitor()], redirectPolicy: .follow)
+        let configuration = ServiceConfiguration(monitors: [SurfaceMonitor()], redirectPolicy: .follow)
         var adjusted = configuration
         adjusted.monitors = [any EventMonitor]()
         adjusted.redirectPolicy = .doNotFollow
@@ -38,14 +38,14 @@ struct FixedNamesTests {
         let service: APIService = ApiService(baseURL: try TestServer.shared.url(), configuration: configuration)
 
         // Response<Value>
-        let response: Response<[Book]> = try await service.response(NamesEndpoint(), as: [Book].self)
+        let response: Response<[Book]> = try await service.response(SurfaceEndpoint(), as: [Book].self)
         let _: [Book] = response.value
         let _: Int = response.statusCode
         let _: [String: String] = response.headers
         let _: URL? = response.url
         let _: String? = response.header("content-type")
-        let data: Response<Data> = try await service.data(NamesEndpoint())
-        let text: Response<String> = try await service.string(NamesEndpoint())
+        let data: Response<Data> = try await service.data(SurfaceEndpoint())
+        let text: Response<String> = try await service.string(SurfaceEndpoint())
         #expect(data.value.count > 0 && !text.value.isEmpty)
 
         // Uploads, downloads, progress.
@@ -84,7 +84,7 @@ struct FixedNamesTests {
 
         // HTTPMethod as an open RawRepresentable struct.
         let methods: [HTTPMethod] = [.get, .post, .put, .patch, .delete, .head, .options, .trace, .connect, HTTPMethod(rawValue: "PURGE")]
-        #expect(methods.map(\.rawValue).count == 10)
+        #expect(methods.map(\.rawValue) == ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT", "PURGE"])
 
         // Monitors' defaults, cURL, redirect policies.
         let request = URLRequest(url: try TestServer.shared.url())
@@ -144,8 +144,8 @@ struct FixedNamesTests {
             service.patch("books", parameters: parameters, at: nil, responseClass: [Book].self, completion: completion),
             service.delete("books", parameters: parameters, at: nil, responseClass: [Book].self, success: success, failure: failed),
             service.delete("books", parameters: parameters, at: nil, responseClass: [Book].self, completion: completion),
-            service.request(NamesEndpoint(), responseClass: [Book].self, success: success, failure: failed),
-            service.request(NamesEndpoint(), responseClass: [Book].self, completion: completion),
+            service.request(SurfaceEndpoint(), responseClass: [Book].self, success: success, failure: failed),
+            service.request(SurfaceEndpoint(), responseClass: [Book].self, completion: completion),
         ]
         for call in calls { call.cancel() }
         #expect(calls.allSatisfy { $0.isCancelled })

@@ -14,15 +14,13 @@ struct BasicProtected: Endpoint {
     var headers: [String: String] { authorization.map { ["Authorization": $0] } ?? [:] }
 }
 
-/// Always asks for another try, whatever the error.
-struct AlwaysRetry: RequestInterceptor {
-    func retry(_ request: URLRequest, failedWith error: APIError, attempt: Int) async -> RetryDecision {
-        .retry(after: 0)
-    }
+actor TokenStore {
+    private(set) var token = "old"
+    func renew() { token = "new" }
 }
 
-@Suite("Regressions for the client's fixed defects")
-struct DefectRegressionTests {
+@Suite("Authentication: 401 challenges and the auth interceptor")
+struct AuthenticationTests {
     func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
         APIService(baseURL: try TestServer.shared.url(), configuration: configuration)
     }
@@ -31,9 +29,9 @@ struct DefectRegressionTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
     func basicChallenge() async throws {
         let key = UUID().uuidString
-        // The timeout is long so that only the defect can reach it: under the sanitizers, while the
-        // cancellation stress test floods FoundationNetworking's one shared work queue, a healthy call
-        // here has taken 17 s.
+        // The timeout is long so that only a call that waits for it can reach it: under the sanitizers,
+        // while the cancellation stress test floods FoundationNetworking's one shared work queue, this
+        // call can take 17 s.
         let timeout = 60.0
         let service = try service(ServiceConfiguration(timeout: timeout, retryPolicy: .default))
         let clock = ContinuousClock()
@@ -46,7 +44,7 @@ struct DefectRegressionTests {
             #expect(error.header("www-authenticate") == #"Basic realm="tests""#)
             #expect(error.errorModel(as: ServerError.self)?.message == ["sign in"])
         }
-        // The defect waited out the timeout (three times, with retries) before the 401 came back.
+        // The 401 comes back without waiting for the timeout, and the request was sent once.
         #expect(clock.now - start < .seconds(timeout))
         #expect(try await service.get("count/basic-\(key)", as: Count.self).count == 1)
         // Credentials sent as a header are accepted.
@@ -92,18 +90,24 @@ struct DefectRegressionTests {
         #expect(try await service.get("count/\(key)", as: Count.self).count == 1)
     }
 
-    @Test("Retries that interceptors ask for stop at interceptorRetryLimit")
-    func interceptorRetryCap() async throws {
-        let log = RequestLog()
-        let stub = log.stub(answering: 503)
-        let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")),
-                                 configuration: ServiceConfiguration(interceptors: [AlwaysRetry()], transport: stub,
-                                                                     interceptorRetryLimit: 4))
-        await #expect(throws: APIError.self) { _ = try await service.get("x", as: Empty.self) }
-        #expect(await log.requests.count == 5)
-        let defaults = APIService(baseURL: try #require(URL(string: "https://api.example.com")),
-                                  configuration: ServiceConfiguration(interceptors: [AlwaysRetry()], transport: stub))
-        await #expect(throws: APIError.self) { _ = try await defaults.get("x", as: Empty.self) }
-        #expect(await log.requests.count == 5 + 4)
+    @Test("The auth interceptor sends the provider's token and refreshes once for many 401s")
+    func coalescedRefresh() async throws {
+        let store = TokenStore()
+        let refreshes = Counter()
+        let auth = AuthInterceptor(token: { await store.token }, refresh: {
+            await refreshes.increment()
+            try await Task.sleep(nanoseconds: 100_000_000)
+            await store.renew()
+        })
+        let service = try service(ServiceConfiguration(interceptors: [auth]))
+        let key = UUID().uuidString
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 {
+                group.addTask { _ = try await service.get("auth/\(key)", as: Empty.self) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(await refreshes.value == 1)
+        #expect(try await service.get("count/\(key)", as: Count.self).count == 40)
     }
 }

@@ -1,0 +1,162 @@
+import Foundation
+import ReflectMap
+import Testing
+
+// How numbers and strings in JSON text become Swift values: exact integers, correctly rounded
+// doubles, every escape, and only UTF-8.
+
+struct Numbers: Mappable {
+    var small: Int64 = 0
+    var big: UInt64 = 0
+    var real = 0.0
+    var exact = Decimal(0)
+}
+
+struct Texts: Mappable {
+    var name = ""
+    var note: String?
+}
+
+@Suite("JSON text: numbers are read exactly")
+struct JSONNumberTextTests {
+    let mapper = JSONMapper()
+
+    @Test("Integers are exact across the whole Int64 and UInt64 range")
+    func integerRange() throws {
+        let numbers = try mapper.map(Numbers.self, from: json(#"{"small": -9223372036854775808, "big": 18446744073709551615}"#))
+        #expect(numbers.small == .min)
+        #expect(numbers.big == .max)
+        let error = mappingError {
+            _ = try JSONMapper(mode: .strict).map(Numbers.self, from: json(#"{"small": 0, "big": 18446744073709551616, "real": 0, "exact": 0}"#))
+        }
+        #expect(error?.kind == .numberOutOfRange(value: "18446744073709551616", type: "UInt64"))
+        #expect(error?.path == "big")
+    }
+
+    @Test("Doubles are correctly rounded, where JSONSerialization is not", arguments: [
+        "0.30000000000000004", "43.420273000000016", "-65.613616999999977", "2.2250738585072014e-308",
+        "1.7976931348623157e308", "5e-324", "0.1", "123456789012345678901234567890.5", "9007199254740993.0",
+    ])
+    func correctlyRoundedDoubles(text: String) throws {
+        let numbers = try mapper.map(Numbers.self, from: json(#"{"real": \#(text)}"#))
+        #expect(numbers.real == Double(text))
+    }
+
+    @Test("A number too large for a Double is rejected with its offset; one too small is zero")
+    func doubleLimits() throws {
+        let error = mappingError { _ = try mapper.map(Numbers.self, from: json(#"{"real": 1e400}"#)) }
+        #expect(error?.byteOffset == 9)
+        #expect(error?.path == "real")
+        #expect(try mapper.map(Numbers.self, from: json(#"{"real": 1e-400}"#)).real == 0)
+    }
+
+    @Test("A number with a million-digit fraction and a seven-digit exponent is still read exactly")
+    func hugeExponent() throws {
+        let zeros = String(repeating: "0", count: 999_999)
+        let ten = try mapper.map(Numbers.self, from: json(#"{"real": 0.\#(zeros)1e1000001}"#))
+        #expect(ten.real == 10)
+        let error = mappingError { _ = try mapper.map(Numbers.self, from: json(#"{"real": 0.\#(zeros)1e2000000}"#)) }
+        guard case .malformedJSON? = error?.kind else {
+            Issue.record("expected malformedJSON, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test("Integers beyond 64 bits reach Double properties as the nearest Double, and never as NaN")
+    func hugeIntegersIntoDoubles() throws {
+        let digits = String(repeating: "9", count: 200)
+        #expect(try mapper.map(Numbers.self, from: json(#"{"real": \#(digits)}"#)).real == Double(digits))
+        #expect(try mapper.map(Numbers.self, from: json(#"{"real": 123456789012345678901234567890}"#)).real == 123456789012345678901234567890.0)
+        let error = mappingError {
+            _ = try JSONMapper(mode: .strict).map(Numbers.self, from: json(#"{"small": 0, "big": \#(digits), "real": 0, "exact": 0}"#))
+        }
+        guard case .numberOutOfRange? = error?.kind else {
+            Issue.record("expected numberOutOfRange, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test("An integer beyond Double's range is rejected, as JSONSerialization rejects it")
+    func integerBeyondDouble() throws {
+        let tooBig = "[131, " + String(repeating: "6", count: 320) + "]"
+        #expect((try? JSONSerialization.jsonObject(with: json(tooBig))) == nil)
+        let error = mappingError { _ = try JSONValue(parsing: json(tooBig)) }
+        #expect(error?.byteOffset == 6)
+        #expect(error?.description.contains("(320 characters) is too large for a Double") == true)
+        let model = #"{"real": \#(String(repeating: "6", count: 320))}"#
+        #expect(mappingError { _ = try mapper.map(Numbers.self, from: json(model)) }?.byteOffset == 9)
+    }
+}
+
+@Suite("JSON text: strings are decoded and validated as UTF-8")
+struct JSONStringTextTests {
+    let mapper = JSONMapper()
+
+    @Test("Strings decode every escape and surrogate pair")
+    func stringEscapes() throws {
+        let texts = try mapper.map(Texts.self, from: json(#"{"name": "a\"b\\c\/d\b\f\n\r\t\u00e9\ud83d\ude00\u0000"}"#))
+        #expect(texts.name == "a\"b\\c/d\u{8}\u{C}\n\r\t\u{E9}\u{1F600}\u{0}")
+    }
+
+    @Test("Lone surrogates, invalid UTF-8 and raw control characters are rejected", arguments: [
+        Data(#"{"name": "\ud800"}"#.utf8), Data(#"{"name": "\udc00\ud800"}"#.utf8),
+        Data(#"{"name": ""#.utf8) + Data([0xC3, 0x28]) + Data(#""}"#.utf8),
+        Data(#"{"name": ""#.utf8) + Data([0xED, 0xA0, 0x80]) + Data(#""}"#.utf8),
+        Data(#"{"name": "a"#.utf8) + Data([0x0A]) + Data(#""}"#.utf8),
+    ])
+    func invalidStrings(data: Data) {
+        let error = mappingError { _ = try mapper.map(Texts.self, from: data) }
+        guard case .malformedJSON? = error?.kind else {
+            Issue.record("expected malformedJSON, got \(String(describing: error))")
+            return
+        }
+        #expect(error?.byteOffset != nil)
+    }
+
+    @Test("Strings are scanned right whatever their length and wherever a quote, escape, control character or bad byte falls")
+    func stringBlockBoundaries() throws {
+        // The scanner looks at sixteen bytes at a time and goes byte by byte near the end of the
+        // input, so every length, every position of the odd byte, and every distance from the end
+        // is tried, in a mapped value, a skipped value and a key.
+        let odd: [(bytes: [UInt8], decoded: String?)] = [
+            (Array("é".utf8), "é"), ([UInt8(ascii: "\\"), UInt8(ascii: "n")], "\n"), ([0xFF], nil), ([0xC3], nil), ([0x01], nil),
+        ]
+        for length in 0...34 {
+            for position in 0...length {
+                for (bytes, decoded) in odd {
+                    let prefix = [UInt8](repeating: UInt8(ascii: "a"), count: position)
+                    let suffix = [UInt8](repeating: UInt8(ascii: "b"), count: length - position)
+                    let content = prefix + bytes + suffix
+                    let expected = decoded.map { String(repeating: "a", count: position) + $0 + String(repeating: "b", count: length - position) }
+                    for padding in [0, 7, 15] {
+                        let tail = [UInt8](repeating: UInt8(ascii: " "), count: padding)
+                        let mapped = Data(#"{"name":""#.utf8 + content + #""}"#.utf8 + tail)
+                        let skipped = Data(#"{"other":""#.utf8 + content + #"","name":"x"}"#.utf8 + tail)
+                        let key = Data(#"{""#.utf8 + content + #"":1,"name":"x"}"#.utf8 + tail)
+                        if let expected {
+                            #expect(try mapper.map(Texts.self, from: mapped).name == expected)
+                            #expect(try mapper.map(Texts.self, from: skipped).name == "x")
+                            #expect(try mapper.map(Texts.self, from: key).name == "x")
+                        } else {
+                            for data in [mapped, skipped, key] {
+                                let error = mappingError { _ = try mapper.map(Texts.self, from: data) }
+                                guard case .malformedJSON? = error?.kind else {
+                                    Issue.record("\(Array(data)) was not refused as malformed: \(String(describing: error))")
+                                    continue
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("Input must be UTF-8: a byte order mark is skipped, UTF-16 is rejected")
+    func encodings() throws {
+        let withMark = Data([0xEF, 0xBB, 0xBF]) + json(#"{"name": "x"}"#)
+        #expect(try mapper.map(Texts.self, from: withMark).name == "x")
+        let utf16 = #"{"name": "x"}"#.data(using: .utf16LittleEndian) ?? Data()
+        #expect(mappingError { _ = try mapper.map(Texts.self, from: utf16) } != nil)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import ReflectMap
+import Testing
+
+// Mapping the value at a key path inside an envelope, such as "data.items.1".
+
+struct EnvelopeResult: Mappable {
+    var id = 0
+}
+
+@Suite("Mapping at a key path inside an envelope")
+struct EnvelopeKeyPathTests {
+    let mapper = JSONMapper()
+    let input = json(#"{"data": {"result": {"id": 7}}, "id": 1}"#)
+
+    @Test("An empty key path, or a lone dot, maps the root")
+    func emptyKeyPathIsTheRoot() throws {
+        #expect(try JSONMapper().map(EnvelopeResult.self, from: input, at: "").id == 1)
+        #expect(try JSONMapper().map(EnvelopeResult.self, from: input, at: ".").id == 1)
+    }
+
+    @Test("Leading and trailing dots are ignored")
+    func dotsAtTheEndsAreIgnored() throws {
+        for path in ["data.result", "data.result.", ".data.result.", ".data.result"] {
+            #expect(try JSONMapper().map(EnvelopeResult.self, from: input, at: path).id == 7, "\(path)")
+            #expect(try JSONMapper(mode: .strict).map(EnvelopeResult.self, from: input, at: path).id == 7, "\(path)")
+        }
+    }
+
+    @Test("A path that leads nowhere is still keyPathNotFound, whatever its dots")
+    func missingPathsStillFail() throws {
+        for path in ["data.nothing.", ".nope", "data..result"] {
+            let error = mappingError { _ = try JSONMapper().map(EnvelopeResult.self, from: input, at: path) }
+            #expect(error?.kind == .keyPathNotFound(path), "\(path)")
+        }
+    }
+
+    @Test("A key path follows the last of a repeated key")
+    func keyPathRepeatedKey() throws {
+        let envelope = #"{"data": {"name": "old"}, "data": {"name": "new"}}"#
+        #expect(try mapper.map(Texts.self, from: json(envelope), at: "data").name == "new")
+        #expect(try JSONValue(parsing: json(envelope))["data"]?["name"] == .string("new"))
+    }
+
+    @Test("A key path maps the value there and still validates the rest of the input")
+    func keyPathValidatesTheRest() throws {
+        let envelope = #"{"data": {"items": [{"name": "a"}, {"name": "b"}]}, "meta": 1}"#
+        #expect(try mapper.map(Texts.self, from: json(envelope), at: "data.items.1").name == "b")
+        let broken = #"{"data": {"items": [{"name": "a"}, {"name": "b"}]}, "meta": 1"#
+        let error = mappingError { _ = try mapper.map(Texts.self, from: json(broken), at: "data.items.1") }
+        guard case .malformedJSON? = error?.kind else {
+            Issue.record("expected malformedJSON, got \(String(describing: error))")
+            return
+        }
+        let missing = mappingError { _ = try mapper.map(Texts.self, from: json(envelope), at: "data.items.5") }
+        #expect(missing?.kind == .keyPathNotFound("data.items.5"))
+        #expect(missing?.path == "data.items")
+    }
+}
