@@ -8,7 +8,7 @@ let package = Package(
     // - macOS 12, iOS 15, tvOS 15, watchOS 8 (the highest): `Date.ISO8601FormatStyle` (DateStrategy.swift).
     //   The same releases carry Swift 5.5's concurrency runtime, so async/await needs no back-deployment
     //   library.
-    // - Lower, so covered: the runtime's field reflection entry points that Plan/FieldStorage.swift calls
+    // - Lower, so covered: the runtime's field reflection entry points that Unsafe/FieldStorage.swift calls
     //   (the form that reports isStrong/isVar, which the standard library's `_forEachFieldWithKeyPath`
     //   relies on: Swift 5.4's runtime, macOS 11.3 and iOS 14.5), `FileHandle.read(upToCount:)`,
     //   `write(contentsOf:)` and `URLSessionWebSocketTask`.
