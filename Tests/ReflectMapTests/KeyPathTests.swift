@@ -56,4 +56,26 @@ struct EnvelopeKeyPathTests {
         #expect(missing?.kind == .keyPathNotFound("data.items.5"))
         #expect(missing?.path == "data.items")
     }
+
+    @Test("Every entry point reads a key path by one grammar: dots at the ends ignored, digits index arrays, an empty step names the empty key")
+    func oneGrammarEverywhere() throws {
+        let document = json(#"{"data": {"items": [{"id": 1}, {"id": 2}], "": {"id": 3}}}"#)
+        let mapper = JSONMapper()
+        #expect(try mapper.map(EnvelopeResult.self, from: document, at: ".data.items.1.").id == 2)
+        #expect(try JSONValue(parsing: document).value(atKeyPath: ".data.items.1.")?["id"] == .number(.integer(2)))
+        #expect(try JSONValue(parsing: document).value(atKeyPath: "data..id") == .number(.integer(3)))
+        let tree = try JSONSerialization.jsonObject(with: document)
+        #expect(JSONKeyPath("data.items.0").value(in: tree).flatMap { ($0 as? [String: Any])?["id"] as? Int } == 1)
+        #expect(JSONKeyPath("data.items.+1").value(in: tree) == nil)
+        let streamed = try streamed(EnvelopeResult.self, document, layout: .array(at: ".data.items."), bufferSize: 5)
+        #expect(streamed.values.map(\.id) == [1, 2])
+    }
+
+    @Test("A path key of @JSONKey(path:) reads the same grammar as a key path")
+    func pathKeysShareTheGrammar() throws {
+        struct Nested: Mappable {
+            @JSONKey(path: ".data.id.") var id = 0
+        }
+        #expect(try JSONMapper().map(Nested.self, from: json(#"{"data": {"id": 4}}"#)).id == 4)
+    }
 }
