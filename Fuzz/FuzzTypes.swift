@@ -322,9 +322,38 @@ func checkTypes(_ data: Data, _ parsed: JSONValue?) {
     }
 }
 
+/// Whether an object anywhere in the document repeats one of its keys.
+func repeatsAKey(_ data: Data) -> Bool {
+    func scan(_ scanner: inout JSONScanner) throws -> Bool {
+        var repeated = false
+        switch try scanner.peek() {
+        case .openBrace:
+            scanner.enterContainer()
+            var keys: Set<String> = []
+            var first = true
+            while let span = try scanner.nextKey(first: first) {
+                first = false
+                if !keys.insert(try scanner.string(span)).inserted { repeated = true }
+                if try scan(&scanner) { repeated = true }
+            }
+        case .openBracket:
+            scanner.enterContainer()
+            var first = true
+            while try scanner.nextElement(first: first) {
+                first = false
+                if try scan(&scanner) { repeated = true }
+            }
+        default:
+            try scanner.skipValue(depthBudget: 1, limit: 1)
+        }
+        return repeated
+    }
+    var scanner = JSONScanner(data)
+    return (try? scan(&scanner)) ?? false
+}
+
 func checkType<T: Mappable>(_ type: T.Type, _ data: Data, _ parsed: JSONValue?, _ mapper: JSONMapper, update: Bool) {
-    // Findings F2 and F5 (a dictionary key spelled two ways, a repeated discriminator) are fixed:
-    // every comparison runs.
+    // Set to true to let a known, not yet fixed divergence through while fuzzing for others.
     let knownFinding = false
     let name = "\(T.self) (\(mapper.mode == .strict ? "strict" : "lenient"))"
     FuzzHooks.reset()
@@ -348,7 +377,9 @@ func checkType<T: Mappable>(_ type: T.Type, _ data: Data, _ parsed: JSONValue?, 
     FuzzHooks.reset()
     let (tree, _) = fuzzRead(mapper) { try mapper.mapWithReport(T.self, fromJSONObject: parsed.jsonObject) }
     fuzzCheck(knownFinding || bytes == tree, "\(name): the byte and dictionary routes disagree", bytes, tree)
-    if !knownFinding, byteHooks.1 == 0 && FuzzHooks.rejections == 0 {
+    // A repeated key's earlier value is read too, and its models' hooks run before it is replaced;
+    // a dictionary holds only the last value.
+    if !knownFinding, byteHooks.1 == 0 && FuzzHooks.rejections == 0, !repeatsAKey(data) {
         fuzzCheck(byteHooks.0 == FuzzHooks.runs,
                   "\(name): hooks ran \(byteHooks.0) times on the byte route, \(FuzzHooks.runs) on the dictionary route")
     }

@@ -128,6 +128,7 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
         var seen: Set<String> = []
         let depth = reader.path.count
         let isObject = try reader.readObject { text, reader in
+            if let mark, !seen.insert(text).inserted { reader.dropReport(since: mark, depth: depth, steps: [text]) }
             guard let key = codec.decode(text) else {
                 let _: Value? = try reader.fail(.invalidValue(value: JSONScalar.string(text).summary, type: "\(codec.typeName) key"))
                 return try reader.skipValue()
@@ -139,7 +140,6 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
                 ))
                 return try reader.skipValue()
             }
-            if let mark, !seen.insert(text).inserted { reader.dropReport(since: mark, depth: depth, steps: [text]) }
             if let mapped = try adapter.read(&reader) {
                 result[key] = mapped
             } else {

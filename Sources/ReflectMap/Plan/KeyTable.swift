@@ -29,8 +29,8 @@ final class KeyTable: @unchecked Sendable {
     struct Group {
         /// The keys of the nested object: the paths' further steps.
         let table: KeyTable
-        /// The fields whose keys go through the group, in declaration order.
-        let fields: [Int]
+        /// The keys that go through the group: each one's field and priority.
+        let keys: [(field: Int, priority: Int)]
         /// A field whose own key is the group's key: it takes the whole nested object as well.
         let plain: Entry?
         /// The group's number among all the groups under the plan's table, counted from 0.
@@ -80,7 +80,7 @@ final class KeyTable: @unchecked Sendable {
         var keys: [String] = []
         var groups: [Group] = []
         // Per group: its key, its members one step in, and its fields.
-        var gathered: [(key: String, members: [Member], fields: [Int])] = []
+        var gathered: [(key: String, members: [Member])] = []
         var plainByKey: [String: Entry] = [:]
         for member in members {
             guard let key = member.steps.first else { continue }
@@ -94,18 +94,18 @@ final class KeyTable: @unchecked Sendable {
             let inner = Member(steps: member.steps.dropFirst(), field: member.field, priority: member.priority)
             if let index = gathered.firstIndex(where: { $0.key == key }) {
                 gathered[index].members.append(inner)
-                if !gathered[index].fields.contains(member.field) { gathered[index].fields.append(member.field) }
             } else {
                 entries.append(Self.entry(for: key, field: -1 - gathered.count, priority: 0))
                 keys.append(key)
-                gathered.append((key, [inner], [member.field]))
+                gathered.append((key, [inner]))
             }
         }
         for group in gathered {
             let ordinal = ordinals
             ordinals += 1
             let table = KeyTable(members: group.members, ordinals: &ordinals)
-            groups.append(Group(table: table, fields: group.fields, plain: plainByKey[group.key], ordinal: ordinal))
+            let groupKeys = group.members.map { (field: $0.field, priority: $0.priority) }
+            groups.append(Group(table: table, keys: groupKeys, plain: plainByKey[group.key], ordinal: ordinal))
         }
         // A plain key that is also a group's key is read through the group (``Group/plain``).
         let groupKeys = Set(gathered.map(\.key))

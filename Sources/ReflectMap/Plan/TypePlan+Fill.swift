@@ -78,18 +78,21 @@ extension TypePlan {
         _ reset: (FieldAccessor, ModelStorage) -> Void
     ) throws {
         let group = table.groups[index]
+        if state.markGroup(group.ordinal) {
+            // A repeated group: only the last one's members count, and only what they report.
+            if let mark = state.mark { reader.dropReportUnderMember(since: mark) }
+            // The properties the earlier one filled: through one of its keys, not an alternate elsewhere.
+            for (field, priority) in group.keys
+            where state.filled.contains(field) && state.filled.priority(of: field) == priority {
+                replace(field, context, &state, &reader, reset)
+                state.filled.unmark(field)
+            }
+        }
         if let plain = group.plain {
             // A property whose own key this is takes the whole value too: read it, then read again.
             let mark = reader.valueMark()
             try readField(plain, context, &state, &reader, reset)
             reader.rewind(to: mark)
-        }
-        if state.markGroup(group.ordinal) {
-            // A repeated group: only the last one's members count.
-            for field in group.fields where state.filled.contains(field) {
-                replace(field, context, &state, &reader, reset)
-                state.filled.unmark(field)
-            }
         }
         guard try reader.isObjectNext() else { return try reader.skipValue() }
         _ = try readMembers(of: group.table, context, &state, &reader, reset)

@@ -113,4 +113,11 @@ extension JSONReader {
         let prefix = components(of: path[..<depth]) + steps.map { PathComponent.key($0) }
         report?.removeRecords(under: prefix, since: mark)
     }
+
+    /// Drops what the report says, since `mark`, of the member under the cursor and what lies below it.
+    mutating func dropReportUnderMember(since mark: Int) {
+        guard report != nil else { return }
+        let prefix = components
+        report?.removeRecords(under: prefix, since: mark)
+    }
 }

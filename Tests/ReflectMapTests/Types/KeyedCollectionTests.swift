@@ -145,4 +145,17 @@ struct KeyedCollectionTests {
         tags.tags = ["delta", "alpha", "charlie", "bravo"]
         #expect(String(decoding: try JSONMapper().data(from: tags), as: UTF8.self) == #"{"tags":["alpha","bravo","charlie","delta"]}"#)
     }
+
+    @Test("A repeated key that is no valid key is reported once, on bytes as in a dictionary")
+    func repeatedInvalidKeyReportedOnce() throws {
+        struct ByUUID: Mappable {
+            var byUUID: [UUID: String] = [:]
+        }
+        let text = #"{"byUUID": {"not-a-uuid": "a", "not-a-uuid": "b"}}"#
+        let mapper = JSONMapper()
+        let bytes = try mapper.mapWithReport(ByUUID.self, from: json(text)).report
+        let tree = try mapper.mapWithReport(ByUUID.self, fromJSONObject: JSONSerialization.jsonObject(with: json(text))).report
+        #expect(bytes.skipped.count == 1)
+        #expect(bytes == tree)
+    }
 }
