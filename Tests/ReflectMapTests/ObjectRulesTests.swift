@@ -125,6 +125,12 @@ struct ObjectRulesTests {
         #expect(try JSONMapper().mapWithReport(RulePlace.self, from: json(repeated)).report.unfilledProperties.contains("location.lng"))
     }
 
+    @Test("A repeated group leaves a property that an alternate key filled as it is")
+    func repeatedGroupKeepsAlternate() throws {
+        let (bytes, tree) = try both(RulePlace.self, #"{"city": "Bergen", "meta": 3, "city": "Bergen", "meta": 3}"#)
+        #expect(bytes.city == "Bergen" && tree.city == "Bergen")
+    }
+
     @Test("update reads bytes by the same rules, and leaves a struct unchanged when it throws")
     func updateRules() throws {
         var profile = RuleProfile()
