@@ -28,6 +28,12 @@ struct Aliased: Mappable {
     @JSONKey("name", alternates: "title", "label") var name = ""
 }
 
+final class RuleAccount: Mappable {
+    @JSONKey("level", alternates: "tier") var level = 1
+    var name = ""
+    required init() {}
+}
+
 @Suite("Object rules: repeated keys, alternates, path keys and strict errors")
 struct ObjectRulesTests {
     let mapper = JSONMapper()
@@ -129,6 +135,15 @@ struct ObjectRulesTests {
     func repeatedGroupKeepsAlternate() throws {
         let (bytes, tree) = try both(RulePlace.self, #"{"city": "Bergen", "meta": 3, "city": "Bergen", "meta": 3}"#)
         #expect(bytes.city == "Bergen" && tree.city == "Bergen")
+    }
+
+    @Test("update of a class instance puts a replaced property back to its value before the update")
+    func classUpdateResetsReplacedProperty() throws {
+        let account = RuleAccount()
+        account.level = 5
+        var target = account
+        try JSONMapper().update(&target, from: json(#"{"tier": 9, "level": "unusable", "name": "n"}"#))
+        #expect(account.level == 5 && account.name == "n")
     }
 
     @Test("update reads bytes by the same rules, and leaves a struct unchanged when it throws")

@@ -79,16 +79,28 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
         guard try reader.isObjectNext() else {
             throw reader.error(.typeMismatch(expected: "an object (\(typeName))", found: try reader.readScalar().summary))
         }
-        // A repeated key's property goes back to its value before the update; a class instance has
-        // no copy of that, so a repeated key there keeps the earlier value when the later is unusable.
-        let original = model
+        // A repeated key's property goes back to its value before the update: a struct's copy keeps
+        // it, and a class instance's fields are copied into a new instance first.
         let isClass = plan.isClass
+        let original = isClass ? copyOfFields(model) : model
         model.willStartMapping()
-        try fill(&model, from: &reader, updating: true, canReset: !isClass) { field, storage in
+        try fill(&model, from: &reader, updating: true, canReset: true) { field, storage in
             var source = original
             FieldStorage.withStorage(of: &source, isClass: isClass) { field.copy(from: $0, to: storage) }
         }
         _ = try reader.finish(&model, typeName: typeName)
+    }
+
+    /// A new instance holding a class model's fillable fields, as they are now.
+    private func copyOfFields(_ model: Model) -> Model {
+        var copy = Model()
+        var source = model
+        FieldStorage.withStorage(of: &source, isClass: true) { from in
+            FieldStorage.withStorage(of: &copy, isClass: true) { to in
+                for field in plan.fillable { field.copy(from: from, to: to) }
+            }
+        }
+        return copy
     }
 
     /// Fills the model. `reset` puts a property back to its default when a repeated key fills it again.
