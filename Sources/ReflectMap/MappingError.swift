@@ -144,7 +144,7 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
 }
 
 /// One step of a JSON path.
-enum PathComponent: Sendable, Equatable {
+enum PathComponent: Sendable, Hashable {
     case key(String)
     case index(Int)
 }

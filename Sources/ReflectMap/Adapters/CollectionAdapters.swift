@@ -124,11 +124,11 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
         let winners = codec.isIdentity ? [:] : try Self.winningSpellings(reader.peekKeys() ?? [], codec)
         // A repeated key's last value wins, as in a tree: what the report said of an earlier one is
         // dropped, and an unusable last value removes the key.
-        let mark = reader.reportMark
+        let reporting = reader.isReporting
         var seen: Set<String> = []
         let depth = reader.path.count
         let isObject = try reader.readObject { text, reader in
-            if let mark, !seen.insert(text).inserted { reader.dropReport(since: mark, depth: depth, steps: [text]) }
+            if reporting, !seen.insert(text).inserted { reader.dropReport(depth: depth, steps: [text]) }
             guard let key = codec.decode(text) else {
                 let _: Value? = try reader.fail(.invalidValue(value: JSONScalar.string(text).summary, type: "\(codec.typeName) key"))
                 return try reader.skipValue()

@@ -27,7 +27,7 @@ extension TypePlan {
         let table = keyTable
         var state = FillState(
             filled: FilledFields(fieldCount: fields.count, hasAlternates: table.hasAlternates),
-            depth: reader.path.count, mark: reader.reportMark
+            depth: reader.path.count
         )
         let context = FillContext(fields: fields, storage: storage, canReset: canReset)
         _ = try readMembers(of: table, context, &state, &reader, reset)
@@ -80,7 +80,7 @@ extension TypePlan {
         let group = table.groups[index]
         if state.markGroup(group.ordinal) {
             // A repeated group: only the last one's members count, and only what they report.
-            if let mark = state.mark { reader.dropReportUnderMember(since: mark) }
+            reader.dropReportUnderMember()
             // The properties the earlier one filled: through one of its keys, not an alternate elsewhere.
             for (field, priority) in group.keys
             where state.filled.contains(field) && state.filled.priority(of: field) == priority {
@@ -105,9 +105,9 @@ extension TypePlan {
         _ reset: (FieldAccessor, ModelStorage) -> Void
     ) {
         if !state.errors.isEmpty { state.errors[field] = nil }
-        if let mark = state.mark {
+        if reader.isReporting {
             let earlier = fillable[field].keys[state.filled.priority(of: field)]
-            reader.dropReport(since: mark, depth: state.depth, steps: earlier.components)
+            reader.dropReport(depth: state.depth, steps: earlier.components)
         }
         if context.canReset, let storage = context.storage { reset(fillable[field], storage) }
     }
@@ -146,13 +146,9 @@ private struct FillState {
     private var groupsSeen: UInt64 = 0
     /// The path depth of the model's object.
     let depth: Int
-    /// Where the report stood when the object began; `nil` when not reporting.
-    let mark: Int?
-
-    init(filled: FilledFields, depth: Int, mark: Int?) {
+    init(filled: FilledFields, depth: Int) {
         self.filled = filled
         self.depth = depth
-        self.mark = mark
     }
 
     mutating func fail(_ field: Int, _ error: MappingError, fieldCount: Int) {

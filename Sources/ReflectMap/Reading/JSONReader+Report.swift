@@ -100,24 +100,19 @@ extension JSONReader {
 }
 
 extension JSONReader {
-    /// Where the report stood, to drop later what a replaced value reported: `nil` when not reporting.
-    var reportMark: Int? {
-        report?.mark
-    }
-
-    /// Drops what the report says of the value under `steps` in the object at path depth `depth`,
-    /// since `mark`: the value of a repeated key, or of a lesser alternate key, that a later member
+    /// Drops what the report says so far of the value under `steps` in the object at path depth
+    /// `depth`: the value of a repeated key, or of a lesser alternate key, that a later member
     /// replaces. The report then says what a tree, which holds only the value that wins, would say.
-    mutating func dropReport(since mark: Int, depth: Int, steps: some Sequence<String>) {
+    mutating func dropReport(depth: Int, steps: some Sequence<String>) {
         guard report != nil else { return }
         let prefix = components(of: path[..<depth]) + steps.map { PathComponent.key($0) }
-        report?.removeRecords(under: prefix, since: mark)
+        report?.supersede(prefix)
     }
 
-    /// Drops what the report says, since `mark`, of the member under the cursor and what lies below it.
-    mutating func dropReportUnderMember(since mark: Int) {
+    /// Drops what the report says so far of the member under the cursor and what lies below it.
+    mutating func dropReportUnderMember() {
         guard report != nil else { return }
         let prefix = components
-        report?.removeRecords(under: prefix, since: mark)
+        report?.supersede(prefix)
     }
 }

@@ -15,9 +15,10 @@ struct ReportLog {
     }
 
     private(set) var records: [Record] = []
-
-    /// Where the log stands, for ``removeRecords(under:since:)``.
-    var mark: Int { records.count }
+    /// Paths whose records so far a later value replaced, each with the log's length at that moment:
+    /// a record under the path and older than that is dropped when the report is made. (Dropping it
+    /// then, not at once, keeps a document that repeats keys many times linear.)
+    private var superseded: [[PathComponent]: Int] = [:]
 
     mutating func add(_ list: List, at path: [PathComponent], message: String = "", value: JSONValue? = nil) {
         records.append(Record(list: list, path: path, message: message, value: value))
@@ -28,20 +29,27 @@ struct ReportLog {
         add(.skipped, at: error.components, message: error.description, value: error.value)
     }
 
-    /// Removes the records added since `mark` whose path is `prefix` or lies under it: what a value
-    /// that a later member replaced had noticed.
-    mutating func removeRecords(under prefix: [PathComponent], since mark: Int) {
-        guard mark < records.count else { return }
-        var kept = Array(records[..<mark])
-        kept.append(contentsOf: records[mark...].filter { !$0.path.starts(with: prefix) })
-        records = kept
+    /// Drops what the log holds so far at `path` or under it: what a value that a later member
+    /// replaces had noticed.
+    mutating func supersede(_ path: [PathComponent]) {
+        superseded[path] = records.count
+    }
+
+    /// Whether the record at `index` was superseded: a replacement at its path, or above it, came later.
+    private func isSuperseded(_ index: Int) -> Bool {
+        let path = records[index].path
+        for length in 0...path.count {
+            if let end = superseded[Array(path[..<length])], index < end { return true }
+        }
+        return false
     }
 
     /// The public report: each list in path order (`items[2]` before `items[10]`), ties by message.
     var report: MappingReport {
         var report = MappingReport()
         guard !records.isEmpty else { return report }
-        let sorted = records.sorted { lhs, rhs in
+        let live = superseded.isEmpty ? records : records.indices.filter { !isSuperseded($0) }.map { records[$0] }
+        let sorted = live.sorted { lhs, rhs in
             lhs.path != rhs.path ? MappingPath.precedes(lhs.path, rhs.path) : lhs.message < rhs.message
         }
         for record in sorted {
