@@ -64,7 +64,7 @@ extension TypePlan {
         state.filled.mark(field, priority: entry.priority)
         guard let storage = context.storage else { return try reader.skipValue() }
         if reader.isStrict {
-            if let failure = try reader.readStrictly({ reader in try context.fields[field].read(from: &reader, into: storage) }) {
+            if let failure = try reader.readOnPast({ reader in try context.fields[field].read(from: &reader, into: storage) }) {
                 state.fail(field, failure, fieldCount: context.fields.count)
             }
         } else {

@@ -3,12 +3,12 @@
 // path keys both take).
 
 extension JSONReader {
-    /// Reads one value with `body`, in strict mode, where a mapping error about the value does not
-    /// end the object or array around it: the value is skipped (and so still validated: malformed
-    /// JSON throws) and the error, with its path, returned for the container to settle once all its
-    /// members are read. `nil` when `body` succeeded.
+    /// Reads one value with `body`, where a mapping error about the value does not end the object
+    /// or array around it (strict mode's objects, ``LossyArray``): the value is skipped (and so still
+    /// validated: malformed JSON throws) and the error, with its path, returned for the container to
+    /// settle once all its members are read. `nil` when `body` succeeded.
     @inline(never)
-    mutating func readStrictly(_ body: (inout JSONReader) throws -> Void) throws -> MappingError? {
+    mutating func readOnPast(_ body: (inout JSONReader) throws -> Void) throws -> MappingError? {
         let start = scanner.index
         let depth = path.count
         do {
@@ -35,21 +35,10 @@ extension JSONReader {
     /// JSON), the value is skipped, reported, and `false` returned, in strict mode too. The report
     /// keeps nothing of the failed value but that entry.
     mutating func readRecovering(_ body: (inout JSONReader) throws -> Void) throws -> Bool {
-        let saved = self
-        do {
-            try body(&self)
-            return true
-        } catch let error as MappingError where error.isAboutTheValue {
-            var located = locate(error)
-            located.valueIsRead = false
-            // Back to the report before the value, and past the value: where the cursor is when an
-            // object settled its error at its end (see `readStrictly`), else skipping from its start.
-            let end = error.valueIsRead && path.count == saved.path.count ? scanner.index : nil
-            self = saved
-            if let end { scanner.index = end } else { try skipValue() }
-            report?.skip(located)
-            return false
-        }
+        guard let failure = try readOnPast(body) else { return true }
+        dropReportUnderMember()
+        report?.skip(failure)
+        return false
     }
 
     /// Where the value under the cursor starts, to read it a second time with ``rewind(to:)``: a

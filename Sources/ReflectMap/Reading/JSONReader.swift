@@ -237,7 +237,7 @@ struct JSONReader {
                 let key = try scanner.string(span)
                 path[path.count - 1] = .key(key)
                 if isStrict {
-                    let failure = try readStrictly { reader in try body(key, &reader) }
+                    let failure = try readOnPast { reader in try body(key, &reader) }
                     if failure != nil || !failures.isEmpty { failures[key] = failure }
                 } else {
                     try body(key, &self)
