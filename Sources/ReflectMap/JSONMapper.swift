@@ -319,7 +319,13 @@ extension JSONMapper {
         do {
             value = try read(adapter, &reader)
         } catch let error as MappingError where error.isAboutTheValue {
-            try validate(bytes)
+            if error.valueIsRead && reader.path.count == path.count {
+                // The top-level object settled its error at its end: only what follows it is unread.
+                var rest = reader.scanner
+                try rest.finish(enclosing: open, maxDepth: maxDepth)
+            } else {
+                try validate(bytes)
+            }
             throw error
         }
         var rest = reader.scanner
