@@ -5,13 +5,13 @@ import Testing
 
 @Suite("Callbacks, cancellation and limits")
 struct CallTests {
-    func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> ApiService {
-        ApiService(baseURL: try TestServer.shared.url(), configuration: configuration)
+    func service(_ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
+        try transport.service(configuration)
     }
 
-    @Test("Success/failure callbacks deliver the response class or the error")
-    func successAndFailureCallbacks() async throws {
-        let service = try service()
+    @Test("Success/failure callbacks deliver the response class or the error", arguments: TransportKind.all)
+    func successAndFailureCallbacks(transport: TransportKind) async throws {
+        let service = try service(transport)
         let books = Inbox<[Book]>()
         service.get("books", responseClass: [Book].self, success: { list in Task { await books.put(list) } },
                     failure: { error in Issue.record("unexpected \(error)") })
@@ -23,12 +23,12 @@ struct CallTests {
         #expect(await failure.take() == 403)
     }
 
-    @Test("The Result callback delivers on the configured queue")
-    func resultCallback() async throws {
+    @Test("The Result callback delivers on the configured queue", arguments: TransportKind.all)
+    func resultCallback(transport: TransportKind) async throws {
         let queue = DispatchQueue(label: "callbacks")
         let key = DispatchSpecificKey<Bool>()
         queue.setSpecific(key: key, value: true)
-        let service = try service(ServiceConfiguration(callbackQueue: queue))
+        let service = try service(transport, ServiceConfiguration(callbackQueue: queue))
         let inbox = Inbox<Bool>()
         service.get("books", responseClass: [Book].self) { result in
             let onQueue = DispatchQueue.getSpecific(key: key) == true
@@ -38,9 +38,9 @@ struct CallTests {
         #expect(await inbox.take())
     }
 
-    @Test("Cancelling a call reports cancelled")
-    func cancelCall() async throws {
-        let service = try service()
+    @Test("Cancelling a call reports cancelled", arguments: TransportKind.all)
+    func cancelCall(transport: TransportKind) async throws {
+        let service = try service(transport)
         let inbox = Inbox<String>()
         let call = service.get("slow/\(UUID().uuidString)/2000", responseClass: Empty.self,
                                success: { _ in Task { await inbox.put("success") } },
@@ -50,9 +50,9 @@ struct CallTests {
         #expect(await inbox.take() == "\(ApiError.cancelled)")
     }
 
-    @Test("cancelAll cancels async calls in flight")
-    func cancelAll() async throws {
-        let service = try service()
+    @Test("cancelAll cancels async calls in flight", arguments: TransportKind.all)
+    func cancelAll(transport: TransportKind) async throws {
+        let service = try service(transport)
         async let slow: Empty = service.get("slow/\(UUID().uuidString)/3000", as: Empty.self)
         try await Task.sleep(nanoseconds: 200_000_000)
         service.cancelAll()
@@ -64,10 +64,10 @@ struct CallTests {
         }
     }
 
-    @Test("No more than the maximum number of requests are in flight at once")
-    func concurrencyLimit() async throws {
+    @Test("No more than the maximum number of requests are in flight at once", arguments: TransportKind.all)
+    func concurrencyLimit(transport: TransportKind) async throws {
         let key = UUID().uuidString
-        let service = try service(ServiceConfiguration(maximumConcurrentRequests: 2))
+        let service = try service(transport, ServiceConfiguration(maximumConcurrentRequests: 2))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<6 {
                 group.addTask { _ = try await service.get("slow/\(key)/150", as: Empty.self) }

@@ -23,19 +23,19 @@ struct AlwaysRetry: RequestInterceptor {
 
 @Suite("Regressions for the client's fixed defects")
 struct DefectRegressionTests {
-    func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
-        APIService(baseURL: try TestServer.shared.url(), configuration: configuration)
+    func service(_ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
+        try transport.service(configuration)
     }
 
-    @Test("A 401 with WWW-Authenticate: Basic comes back at once as unacceptableStatus(401), never retried")
+    @Test("A 401 with WWW-Authenticate: Basic comes back at once as unacceptableStatus(401), never retried", arguments: TransportKind.all)
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
-    func basicChallenge() async throws {
+    func basicChallenge(transport: TransportKind) async throws {
         let key = UUID().uuidString
         // The timeout is long so that only the defect can reach it: under the sanitizers, while the
         // cancellation stress test floods FoundationNetworking's one shared work queue, a healthy call
         // here has taken 17 s.
         let timeout = 60.0
-        let service = try service(ServiceConfiguration(timeout: timeout, retryPolicy: .default))
+        let service = try service(transport, ServiceConfiguration(timeout: timeout, retryPolicy: .default))
         let clock = ContinuousClock()
         let start = clock.now
         do {
@@ -54,9 +54,9 @@ struct DefectRegressionTests {
         #expect(ok.statusCode == 200)
     }
 
-    @Test("A Basic challenge on a stream and a download also ends with the 401")
-    func basicChallengeOnStreamAndDownload() async throws {
-        let service = try service(ServiceConfiguration(timeout: 10))
+    @Test("A Basic challenge on a stream and a download also ends with the 401", arguments: TransportKind.all)
+    func basicChallengeOnStreamAndDownload(transport: TransportKind) async throws {
+        let service = try service(transport, ServiceConfiguration(timeout: 10))
         let stream = service.stream(BasicProtected(key: "s", authorization: nil), as: Line.self)
         await #expect { for try await _ in stream {} } throws: { ($0 as? APIError)?.statusCode == 401 }
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("basic-\(UUID().uuidString)")
@@ -65,12 +65,12 @@ struct DefectRegressionTests {
         #expect(!FileManager.default.fileExists(atPath: target.path))
     }
 
-    @Test("AuthInterceptor ends the call with the 401 when the provider has no token after refreshing")
-    func signedOutUserDoesNotLoop() async throws {
+    @Test("AuthInterceptor ends the call with the 401 when the provider has no token after refreshing", arguments: TransportKind.all)
+    func signedOutUserDoesNotLoop(transport: TransportKind) async throws {
         let refreshes = Counter()
         let auth = AuthInterceptor(token: { nil }, refresh: { await refreshes.increment() })
         let key = UUID().uuidString
-        let service = try service(ServiceConfiguration(interceptors: [auth]))
+        let service = try service(transport, ServiceConfiguration(interceptors: [auth]))
         await #expect { _ = try await service.get("unauthorized/\(key)", as: Empty.self) } throws: {
             ($0 as? APIError)?.statusCode == 401
         }
@@ -81,12 +81,12 @@ struct DefectRegressionTests {
         #expect(await refreshes.value == 1)
     }
 
-    @Test("AuthInterceptor gives up when the refresh hands back the token that was rejected")
-    func sameTokenAfterRefresh() async throws {
+    @Test("AuthInterceptor gives up when the refresh hands back the token that was rejected", arguments: TransportKind.all)
+    func sameTokenAfterRefresh(transport: TransportKind) async throws {
         let refreshes = Counter()
         let auth = AuthInterceptor(token: { "stale" }, refresh: { await refreshes.increment() })
         let key = UUID().uuidString
-        let service = try service(ServiceConfiguration(interceptors: [auth]))
+        let service = try service(transport, ServiceConfiguration(interceptors: [auth]))
         await #expect(throws: APIError.self) { _ = try await service.get("unauthorized/\(key)", as: Empty.self) }
         #expect(await refreshes.value == 1)
         #expect(try await service.get("count/\(key)", as: Count.self).count == 1)

@@ -21,13 +21,13 @@ actor TokenStore {
 
 @Suite("Methods, failures, auth and load")
 struct MoreClientTests {
-    func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> ApiService {
-        ApiService(baseURL: try TestServer.shared.url(), configuration: configuration)
+    func service(_ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
+        try transport.service(configuration)
     }
 
-    @Test("PUT, PATCH and DELETE reach the server with their parameters", arguments: [HTTPMethod.put, .patch, .delete])
-    func everyMethod(method: HTTPMethod) async throws {
-        let service = try service()
+    @Test("PUT, PATCH and DELETE reach the server with their parameters", arguments: TransportKind.all, [HTTPMethod.put, .patch, .delete])
+    func everyMethod(transport: TransportKind, method: HTTPMethod) async throws {
+        let service = try service(transport)
         let echo: Echo
         switch method {
         case .put: echo = try await service.put("echo", parameters: ["v": 1], as: Echo.self)
@@ -42,19 +42,19 @@ struct MoreClientTests {
         }
     }
 
-    @Test("Paths join the base URL whatever their slashes")
-    func pathJoining() async throws {
+    @Test("Paths join the base URL whatever their slashes", arguments: TransportKind.all)
+    func pathJoining(transport: TransportKind) async throws {
         let base = try TestServer.shared.url()
-        let withSlash = ApiService(baseURL: try #require(URL(string: base.absoluteString + "/")))
+        let withSlash = ApiService(baseURL: try #require(URL(string: base.absoluteString + "/")), configuration: transport.configure(ServiceConfiguration()))
         #expect(try await withSlash.get("/echo", as: Echo.self).path == "/echo")
         #expect(try await withSlash.get("echo", as: Echo.self).path == "/echo")
-        #expect(try await service().get("/echo", as: Echo.self).path == "/echo")
+        #expect(try await service(transport).get("/echo", as: Echo.self).path == "/echo")
     }
 
-    @Test("A 404 with a JSON body maps into the error class")
-    func notFound() async throws {
+    @Test("A 404 with a JSON body maps into the error class", arguments: TransportKind.all)
+    func notFound(transport: TransportKind) async throws {
         do {
-            _ = try await service().get("status/404", as: Book.self)
+            _ = try await service(transport).get("status/404", as: Book.self)
             Issue.record("expected a 404")
         } catch let error as ApiError {
             #expect(error.statusCode == 404)
@@ -63,29 +63,33 @@ struct MoreClientTests {
         }
     }
 
-    @Test("A truncated body is undecodable")
-    func truncated() async throws {
+    @Test("A truncated body is undecodable", arguments: TransportKind.all)
+    func truncated(transport: TransportKind) async throws {
         do {
-            _ = try await service().get("truncated", as: Book.self)
+            _ = try await service(transport).get("truncated", as: Book.self)
             Issue.record("expected a mapping failure")
         } catch ApiError.undecodable(let mapping, _) {
             if case .malformedJSON = mapping.kind {} else { Issue.record("got \(mapping)") }
         }
     }
 
-    @Test("A per-call timeout fails a slow request with a network error")
-    func timeout() async throws {
+    @Test("A per-call timeout fails a slow request with a network error", arguments: TransportKind.all)
+    func timeout(transport: TransportKind) async throws {
         do {
-            _ = try await service().request(TimedEndpoint(path: "slow/\(UUID().uuidString)/3000"), as: Empty.self)
+            _ = try await service(transport).request(TimedEndpoint(path: "slow/\(UUID().uuidString)/3000"), as: Empty.self)
             Issue.record("expected a timeout")
         } catch let error as ApiError {
-            if case .network = error {} else { Issue.record("got \(error)") }
+            if case .network(_, let code) = error {
+                #expect(code == URLError.Code.timedOut.rawValue)
+            } else {
+                Issue.record("got \(error)")
+            }
         }
     }
 
-    @Test("Cancelling the Swift Task cancels the request")
-    func taskCancellation() async throws {
-        let service = try service()
+    @Test("Cancelling the Swift Task cancels the request", arguments: TransportKind.all)
+    func taskCancellation(transport: TransportKind) async throws {
+        let service = try service(transport)
         let task = Task { try await service.get("slow/\(UUID().uuidString)/3000", as: Empty.self) }
         try await Task.sleep(nanoseconds: 150_000_000)
         task.cancel()
@@ -97,11 +101,11 @@ struct MoreClientTests {
         }
     }
 
-    @Test("A callback fires exactly once, even when cancelled after it finished")
-    func callbackOnce() async throws {
+    @Test("A callback fires exactly once, even when cancelled after it finished", arguments: TransportKind.all)
+    func callbackOnce(transport: TransportKind) async throws {
         let calls = Counter()
         let done = Inbox<Bool>()
-        let call = try service().get("books", responseClass: [Book].self,
+        let call = try service(transport).get("books", responseClass: [Book].self,
                                      success: { _ in Task { await calls.increment(); await done.put(true) } },
                                      failure: { _ in Task { await calls.increment(); await done.put(false) } })
         #expect(await done.take())
@@ -110,8 +114,8 @@ struct MoreClientTests {
         #expect(await calls.value == 1)
     }
 
-    @Test("The auth interceptor sends the provider's token and refreshes once for many 401s")
-    func coalescedRefresh() async throws {
+    @Test("The auth interceptor sends the provider's token and refreshes once for many 401s", arguments: TransportKind.all)
+    func coalescedRefresh(transport: TransportKind) async throws {
         let store = TokenStore()
         let refreshes = Counter()
         let auth = AuthInterceptor(token: { await store.token }, refresh: {
@@ -119,7 +123,7 @@ struct MoreClientTests {
             try await Task.sleep(nanoseconds: 100_000_000)
             await store.renew()
         })
-        let service = try service(ServiceConfiguration(interceptors: [auth]))
+        let service = try service(transport, ServiceConfiguration(interceptors: [auth]))
         let key = UUID().uuidString
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<20 {
@@ -131,9 +135,9 @@ struct MoreClientTests {
         #expect(try await service.get("count/\(key)", as: Count.self).count == 40)
     }
 
-    @Test("200 concurrent calls all succeed")
-    func twoHundredCalls() async throws {
-        let service = try service()
+    @Test("200 concurrent calls all succeed", arguments: TransportKind.all)
+    func twoHundredCalls(transport: TransportKind) async throws {
+        let service = try service(transport)
         let total = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<200 {
                 group.addTask { try await service.get("books", as: [Book].self).count }

@@ -60,7 +60,7 @@ open class APIService: @unchecked Sendable {
             ownsTransport = false
         } else {
             ownsTransport = true
-            chosen = Self.defaultTransport(for: configuration)
+            chosen = configuration.makeTransport?(configuration) ?? Self.defaultTransport(for: configuration)
         }
         if let problem = Self.pinningProblem(configuration.publicKeyPins, transport: chosen) {
             if ownsTransport { chosen.invalidate() }

@@ -45,6 +45,9 @@ public struct ServiceConfiguration: Sendable {
     /// on Apple platforms, by ``URLSessionTransport``; with a transport that cannot enforce them, the
     /// service reports ``APIError/publicKeyPinningUnavailable(_:)`` instead of sending anything.
     public var publicKeyPins: PublicKeyPins
+    /// Makes the transport a service owns when ``transport`` is `nil`, in place of the platform's default;
+    /// for the tests, which run the same suites over each transport.
+    var makeTransport: (@Sendable (ServiceConfiguration) -> any Transport)?
 
     /// Creates a configuration.
     /// - Parameters:

@@ -11,6 +11,13 @@ extension APIService {
         #if AsyncHTTPClient && !canImport(Darwin)
         return AsyncHTTPClientTransport(publicKeyPins: configuration.publicKeyPins)
         #else
+        return urlSessionTransport(for: configuration)
+        #endif
+    }
+
+    /// A ``URLSessionTransport`` with the configuration's timeout and pins, or a transport that refuses
+    /// every request when the pins cannot be checked (Linux).
+    static func urlSessionTransport(for configuration: ServiceConfiguration) -> any Transport {
         let session = URLSessionConfiguration.default
         if configuration.timeout.isFinite, configuration.timeout > 0, configuration.timeout <= 86_400 {
             session.timeoutIntervalForRequest = configuration.timeout
@@ -20,7 +27,6 @@ extension APIService {
         } catch {
             return RefusingTransport(error: error)
         }
-        #endif
     }
 
     /// Why `transport` cannot enforce `pins`, or `nil` when it can (or there are none).
