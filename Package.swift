@@ -81,7 +81,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ReflectMapClientTests",
-            dependencies: ["ReflectMapClient", "ReflectMap"],
+            dependencies: [
+                "ReflectMapClient",
+                "ReflectMap",
+                // The pinning tests configure the transport's TLS trust roots.
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["AsyncHTTPClient"])),
+            ],
             resources: [.copy("Fixtures")]
         ),
         // The code blocks of the DocC articles and the README, compiled and run (Scripts/check-snippets.py).
