@@ -91,7 +91,15 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // The code blocks of the DocC articles and the README, compiled and run (Scripts/check-snippets.py).
-        .testTarget(name: "DocumentationSnippetTests", dependencies: ["ReflectMap", "ReflectMapClient", "ReflectMapHandyJSON"]),
+        .testTarget(
+            name: "DocumentationSnippetTests",
+            dependencies: [
+                "ReflectMap",
+                "ReflectMapClient",
+                "ReflectMapHandyJSON",
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
