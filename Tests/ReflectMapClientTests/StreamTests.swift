@@ -204,6 +204,29 @@ struct StreamTests {
         }
     }
 
+    #if AsyncHTTPClient
+    @Test("A consumer that stops taking elements holds the server back: bytes are read only as elements are taken")
+    func slowConsumerHoldsServerBack() async throws {
+        let key = UUID().uuidString
+        let service = try service(.asyncHTTPClient)
+        let lines = 100_000   // about 100 MB
+        var taken = 0
+        for try await line in service.stream(BookPath(path: "ndjson-big/\(key)/\(lines)"), as: Line.self) {
+            taken += 1
+            if taken == 1 {
+                // Long enough for an unpaced client to read far more than the buffers on the way hold.
+                try await Task.sleep(nanoseconds: 1_500_000_000)
+                let sent = try await service.get("count/sent-\(key)", as: Count.self).count
+                // Socket buffers, AsyncHTTPClient's and the mapping's lookahead hold a few MB at most.
+                #expect(sent < 20_000, "the server wrote \(sent) lines while the consumer held one")
+                #expect(sent > 1)
+            }
+            if line.index == 29_999 { break }
+        }
+        #expect(taken == 30_000)
+    }
+    #endif
+
     @Test("The line splitter handles LF, CRLF, CR, and a CR at a chunk's end")
     func lineSplitter() {
         var splitter = LineSplitter()
