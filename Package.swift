@@ -29,11 +29,19 @@ let package = Package(
             description: "WebSocket over SwiftNIO (NIOWebSocket, with NIOSSL for wss), the route that works on Linux. "
                 + "Off by default: without it the package has no dependencies."
         ),
+        .trait(
+            name: "AsyncHTTPClient",
+            description: "AsyncHTTPClientTransport: HTTP over AsyncHTTPClient (SwiftNIO), with streamed bodies read "
+                + "under backpressure and public-key pinning on Linux; the default transport on Linux when on. "
+                + "Off by default: without it the package has no dependencies."
+        ),
     ],
-    // Only the NIOWebSocket trait uses these; with it off they are neither fetched nor built.
+    // Only the NIOWebSocket and AsyncHTTPClient traits use these; with both off they are neither fetched
+    // nor built.
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .target(name: "ReflectMap"),
@@ -41,11 +49,12 @@ let package = Package(
             name: "ReflectMapClient",
             dependencies: [
                 "ReflectMap",
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["NIOWebSocket"])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["NIOWebSocket"])),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["NIOWebSocket"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["NIOWebSocket", "AsyncHTTPClient"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["NIOWebSocket", "AsyncHTTPClient"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["NIOWebSocket", "AsyncHTTPClient"])),
                 .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["NIOWebSocket"])),
-                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["NIOWebSocket"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["NIOWebSocket", "AsyncHTTPClient"])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
             ]
         ),
         // HandyJSON's API on ReflectMap's engine, for projects that switch by changing one import.
@@ -72,11 +81,25 @@ let package = Package(
         ),
         .testTarget(
             name: "ReflectMapClientTests",
-            dependencies: ["ReflectMapClient", "ReflectMap"],
+            dependencies: [
+                "ReflectMapClient",
+                "ReflectMap",
+                // The pinning tests configure the transport's TLS trust roots.
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["AsyncHTTPClient"])),
+            ],
             resources: [.copy("Fixtures")]
         ),
         // The code blocks of the DocC articles and the README, compiled and run (Scripts/check-snippets.py).
-        .testTarget(name: "DocumentationSnippetTests", dependencies: ["ReflectMap", "ReflectMapClient", "ReflectMapHandyJSON"]),
+        .testTarget(
+            name: "DocumentationSnippetTests",
+            dependencies: [
+                "ReflectMap",
+                "ReflectMapClient",
+                "ReflectMapHandyJSON",
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

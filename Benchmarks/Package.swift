@@ -9,8 +9,15 @@ let rootIdentity = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
 let package = Package(
     name: "ReflectMapBenchmarks",
     platforms: [.macOS(.v13)],
+    traits: [
+        .trait(
+            name: "AsyncHTTPClient",
+            description: "Builds the root package with its AsyncHTTPClient trait, so that the streaming benchmark "
+                + "measures AsyncHTTPClientTransport next to URLSessionTransport (Streaming/run.sh turns it on)."
+        ),
+    ],
     dependencies: [
-        .package(path: ".."),
+        .package(path: "..", traits: [.trait(name: "AsyncHTTPClient", condition: .when(traits: ["AsyncHTTPClient"]))]),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [

@@ -8,7 +8,10 @@ import FoundationNetworking
 // One measurement per process, so that each has its own peak RSS:
 //   streaming-benchmark stream FILE (array|lines)     the elements streamed from the file
 //   streaming-benchmark memory FILE                   the whole file read, then mapped with map(_:from:at:)
-//   streaming-benchmark client URL (array|lines)      the elements streamed from a loopback server
+//   streaming-benchmark client URL (array|lines) [urlsession|asynchttpclient]
+//                                                     the elements streamed from a loopback server, over
+//                                                     URLSessionTransport (the default) or, when built with
+//                                                     the AsyncHTTPClient trait, AsyncHTTPClientTransport
 // Prints one line: mode elements seconds baseline-KiB peak-KiB (peak is the process's high-water mark).
 
 struct Order: Mappable {
@@ -71,7 +74,21 @@ case "memory":
     checksum = orders.reduce(0) { $0 + $1.amount }
 case "client":
     guard let url = URL(string: target), let base = URL(string: "/", relativeTo: url) else { exit(64) }
-    let service = APIService(baseURL: base, configuration: ServiceConfiguration(mapper: mapper, timeout: 600))
+    var configuration = ServiceConfiguration(mapper: mapper, timeout: 600)
+    switch arguments.count > 4 ? arguments[4] : "urlsession" {
+    case "urlsession":
+        let session = URLSessionConfiguration.default
+        session.timeoutIntervalForRequest = 600
+        configuration.transport = URLSessionTransport(configuration: session)
+    #if AsyncHTTPClient
+    case "asynchttpclient":
+        configuration.transport = AsyncHTTPClientTransport()
+    #endif
+    default:
+        FileHandle.standardError.write(Data("unknown transport \(arguments[4])\n".utf8))
+        exit(64)
+    }
+    let service = APIService(baseURL: base, configuration: configuration)
     let done = DispatchSemaphore(value: 0)
     let box = UnsafeResult()
     Task.detached {

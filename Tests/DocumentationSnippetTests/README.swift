@@ -62,7 +62,7 @@ func readmeClient(session: Session) async throws {
             print(code, body?.message ?? [])
         case .envelopeError(let failure): print(failure.code ?? "", failure.messageText ?? "")   // 200 with {"error": …}
         case .undecodable(let mapping, _): print("bad payload at", mapping.path)
-        case .network, .cancelled, .invalidRequest: print(error)
+        case .network, .cancelled, .invalidRequest, .publicKeyPinMismatch, .publicKeyPinningUnavailable: print(error)
         }
     }
 }

@@ -35,7 +35,7 @@ func search(_ service: APIService) async -> String {
             return "\(failure.status) with error \(failure.messageText ?? "")"
         case .undecodable(let mapping, _):
             return "bad payload at \(mapping.path)"
-        case .network, .cancelled, .invalidRequest:
+        case .network, .cancelled, .invalidRequest, .publicKeyPinMismatch, .publicKeyPinningUnavailable:
             return error.description
         }
     } catch {

@@ -21,19 +21,19 @@ actor TokenStore {
 
 @Suite("Authentication: 401 challenges and the auth interceptor")
 struct AuthenticationTests {
-    func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
-        APIService(baseURL: try TestServer.shared.url(), configuration: configuration)
+    func service(_ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
+        try transport.service(configuration)
     }
 
-    @Test("A 401 with WWW-Authenticate: Basic comes back at once as unacceptableStatus(401), never retried")
+    @Test("A 401 with WWW-Authenticate: Basic comes back at once as unacceptableStatus(401), never retried", arguments: TransportKind.all)
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
-    func basicChallenge() async throws {
+    func basicChallenge(transport: TransportKind) async throws {
         let key = UUID().uuidString
         // The timeout is long so that only a call that waits for it can reach it: under the sanitizers,
         // while the cancellation stress test floods FoundationNetworking's one shared work queue, this
         // call can take 17 s.
         let timeout = 60.0
-        let service = try service(ServiceConfiguration(timeout: timeout, retryPolicy: .default))
+        let service = try service(transport, ServiceConfiguration(timeout: timeout, retryPolicy: .default))
         let clock = ContinuousClock()
         let start = clock.now
         do {
@@ -52,9 +52,9 @@ struct AuthenticationTests {
         #expect(ok.statusCode == 200)
     }
 
-    @Test("A Basic challenge on a stream and a download also ends with the 401")
-    func basicChallengeOnStreamAndDownload() async throws {
-        let service = try service(ServiceConfiguration(timeout: 10))
+    @Test("A Basic challenge on a stream and a download also ends with the 401", arguments: TransportKind.all)
+    func basicChallengeOnStreamAndDownload(transport: TransportKind) async throws {
+        let service = try service(transport, ServiceConfiguration(timeout: 10))
         let stream = service.stream(BasicProtected(key: "s", authorization: nil), as: Line.self)
         await #expect { for try await _ in stream {} } throws: { ($0 as? APIError)?.statusCode == 401 }
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("basic-\(UUID().uuidString)")
@@ -63,12 +63,12 @@ struct AuthenticationTests {
         #expect(!FileManager.default.fileExists(atPath: target.path))
     }
 
-    @Test("AuthInterceptor ends the call with the 401 when the provider has no token after refreshing")
-    func signedOutUserDoesNotLoop() async throws {
+    @Test("AuthInterceptor ends the call with the 401 when the provider has no token after refreshing", arguments: TransportKind.all)
+    func signedOutUserDoesNotLoop(transport: TransportKind) async throws {
         let refreshes = Counter()
         let auth = AuthInterceptor(token: { nil }, refresh: { await refreshes.increment() })
         let key = UUID().uuidString
-        let service = try service(ServiceConfiguration(interceptors: [auth]))
+        let service = try service(transport, ServiceConfiguration(interceptors: [auth]))
         await #expect { _ = try await service.get("unauthorized/\(key)", as: Empty.self) } throws: {
             ($0 as? APIError)?.statusCode == 401
         }
@@ -79,19 +79,19 @@ struct AuthenticationTests {
         #expect(await refreshes.value == 1)
     }
 
-    @Test("AuthInterceptor gives up when the refresh hands back the token that was rejected")
-    func sameTokenAfterRefresh() async throws {
+    @Test("AuthInterceptor gives up when the refresh hands back the token that was rejected", arguments: TransportKind.all)
+    func sameTokenAfterRefresh(transport: TransportKind) async throws {
         let refreshes = Counter()
         let auth = AuthInterceptor(token: { "stale" }, refresh: { await refreshes.increment() })
         let key = UUID().uuidString
-        let service = try service(ServiceConfiguration(interceptors: [auth]))
+        let service = try service(transport, ServiceConfiguration(interceptors: [auth]))
         await #expect(throws: APIError.self) { _ = try await service.get("unauthorized/\(key)", as: Empty.self) }
         #expect(await refreshes.value == 1)
         #expect(try await service.get("count/\(key)", as: Count.self).count == 1)
     }
 
-    @Test("The auth interceptor sends the provider's token and refreshes once for many 401s")
-    func coalescedRefresh() async throws {
+    @Test("The auth interceptor sends the provider's token and refreshes once for many 401s", arguments: TransportKind.all)
+    func coalescedRefresh(transport: TransportKind) async throws {
         let store = TokenStore()
         let refreshes = Counter()
         let auth = AuthInterceptor(token: { await store.token }, refresh: {
@@ -99,7 +99,7 @@ struct AuthenticationTests {
             try await Task.sleep(nanoseconds: 100_000_000)
             await store.renew()
         })
-        let service = try service(ServiceConfiguration(interceptors: [auth]))
+        let service = try service(transport, ServiceConfiguration(interceptors: [auth]))
         let key = UUID().uuidString
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<20 {
@@ -110,4 +110,5 @@ struct AuthenticationTests {
         #expect(await refreshes.value == 1)
         #expect(try await service.get("count/\(key)", as: Count.self).count == 40)
     }
+
 }

@@ -11,13 +11,13 @@ struct TimedEndpoint: Endpoint {
 
 @Suite("Callbacks, cancellation and limits")
 struct CallTests {
-    func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> ApiService {
-        ApiService(baseURL: try TestServer.shared.url(), configuration: configuration)
+    func service(_ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
+        try transport.service(configuration)
     }
 
-    @Test("Success/failure callbacks deliver the response class or the error")
-    func successAndFailureCallbacks() async throws {
-        let service = try service()
+    @Test("Success/failure callbacks deliver the response class or the error", arguments: TransportKind.all)
+    func successAndFailureCallbacks(transport: TransportKind) async throws {
+        let service = try service(transport)
         let books = Inbox<[Book]>()
         service.get("books", responseClass: [Book].self, success: { list in Task { await books.put(list) } },
                     failure: { error in Issue.record("unexpected \(error)") })
@@ -29,12 +29,12 @@ struct CallTests {
         #expect(await failure.take() == 403)
     }
 
-    @Test("The Result callback delivers on the configured queue")
-    func resultCallback() async throws {
+    @Test("The Result callback delivers on the configured queue", arguments: TransportKind.all)
+    func resultCallback(transport: TransportKind) async throws {
         let queue = DispatchQueue(label: "callbacks")
         let key = DispatchSpecificKey<Bool>()
         queue.setSpecific(key: key, value: true)
-        let service = try service(ServiceConfiguration(callbackQueue: queue))
+        let service = try service(transport, ServiceConfiguration(callbackQueue: queue))
         let inbox = Inbox<Bool>()
         service.get("books", responseClass: [Book].self) { result in
             let onQueue = DispatchQueue.getSpecific(key: key) == true
@@ -44,9 +44,9 @@ struct CallTests {
         #expect(await inbox.take())
     }
 
-    @Test("Cancelling a call reports cancelled")
-    func cancelCall() async throws {
-        let service = try service()
+    @Test("Cancelling a call reports cancelled", arguments: TransportKind.all)
+    func cancelCall(transport: TransportKind) async throws {
+        let service = try service(transport)
         let inbox = Inbox<String>()
         let call = service.get("slow/\(UUID().uuidString)/2000", responseClass: Empty.self,
                                success: { _ in Task { await inbox.put("success") } },
@@ -56,9 +56,9 @@ struct CallTests {
         #expect(await inbox.take() == "\(ApiError.cancelled)")
     }
 
-    @Test("cancelAll cancels async calls in flight")
-    func cancelAll() async throws {
-        let service = try service()
+    @Test("cancelAll cancels async calls in flight", arguments: TransportKind.all)
+    func cancelAll(transport: TransportKind) async throws {
+        let service = try service(transport)
         async let slow: Empty = service.get("slow/\(UUID().uuidString)/3000", as: Empty.self)
         try await Task.sleep(nanoseconds: 200_000_000)
         service.cancelAll()
@@ -70,10 +70,10 @@ struct CallTests {
         }
     }
 
-    @Test("No more than the maximum number of requests are in flight at once")
-    func concurrencyLimit() async throws {
+    @Test("No more than the maximum number of requests are in flight at once", arguments: TransportKind.all)
+    func concurrencyLimit(transport: TransportKind) async throws {
         let key = UUID().uuidString
-        let service = try service(ServiceConfiguration(maximumConcurrentRequests: 2))
+        let service = try service(transport, ServiceConfiguration(maximumConcurrentRequests: 2))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<6 {
                 group.addTask { _ = try await service.get("slow/\(key)/150", as: Empty.self) }
@@ -84,19 +84,23 @@ struct CallTests {
         #expect(peak >= 1 && peak <= 2)
     }
 
-    @Test("A per-call timeout fails a slow request with a network error")
-    func timeout() async throws {
+    @Test("A per-call timeout fails a slow request with a network error", arguments: TransportKind.all)
+    func timeout(transport: TransportKind) async throws {
         do {
-            _ = try await service().request(TimedEndpoint(path: "slow/\(UUID().uuidString)/3000"), as: Empty.self)
+            _ = try await service(transport).request(TimedEndpoint(path: "slow/\(UUID().uuidString)/3000"), as: Empty.self)
             Issue.record("expected a timeout")
         } catch let error as ApiError {
-            if case .network = error {} else { Issue.record("got \(error)") }
+            if case .network(_, let code) = error {
+                #expect(code == URLError.Code.timedOut.rawValue)
+            } else {
+                Issue.record("got \(error)")
+            }
         }
     }
 
-    @Test("Cancelling the Swift Task cancels the request")
-    func taskCancellation() async throws {
-        let service = try service()
+    @Test("Cancelling the Swift Task cancels the request", arguments: TransportKind.all)
+    func taskCancellation(transport: TransportKind) async throws {
+        let service = try service(transport)
         let task = Task { try await service.get("slow/\(UUID().uuidString)/3000", as: Empty.self) }
         try await Task.sleep(nanoseconds: 150_000_000)
         task.cancel()
@@ -108,11 +112,11 @@ struct CallTests {
         }
     }
 
-    @Test("A callback fires exactly once, even when cancelled after it finished")
-    func callbackOnce() async throws {
+    @Test("A callback fires exactly once, even when cancelled after it finished", arguments: TransportKind.all)
+    func callbackOnce(transport: TransportKind) async throws {
         let calls = Counter()
         let done = Inbox<Bool>()
-        let call = try service().get("books", responseClass: [Book].self,
+        let call = try service(transport).get("books", responseClass: [Book].self,
                                      success: { _ in Task { await calls.increment(); await done.put(true) } },
                                      failure: { _ in Task { await calls.increment(); await done.put(false) } })
         #expect(await done.take())
@@ -121,9 +125,9 @@ struct CallTests {
         #expect(await calls.value == 1)
     }
 
-    @Test("200 concurrent calls all succeed")
-    func twoHundredCalls() async throws {
-        let service = try service()
+    @Test("200 concurrent calls all succeed", arguments: TransportKind.all)
+    func twoHundredCalls(transport: TransportKind) async throws {
+        let service = try service(transport)
         let total = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<200 {
                 group.addTask { try await service.get("books", as: [Book].self).count }

@@ -9,11 +9,12 @@ import FoundationNetworking
 /// Cookies a response sets are stored, and cookies it expires are deleted, on every response the
 /// transport sees, redirects included (signing out through httpbin's `/cookies/delete`,
 /// a 302, left the cookie set). Each test uses cookie names of its own: the session shares
-/// `HTTPCookieStorage.shared` with every other test.
+/// `HTTPCookieStorage.shared` with every other test. URLSession keeps cookies; AsyncHTTPClientTransport
+/// does not, so these run over URLSession whatever the default transport.
 @Suite("Cookies")
 struct CookieTests {
     func service() throws -> APIService {
-        APIService(baseURL: try TestServer.shared.url())
+        try TransportKind.urlSession.service()
     }
 
     /// The `Cookie` header the server received on the next call.

@@ -12,21 +12,21 @@ struct Download: Endpoint {
 
 @Suite("Downloads")
 struct DownloadTests {
-    func service() throws -> APIService {
-        APIService(baseURL: try TestServer.shared.url())
+    func service(_ transport: TransportKind) throws -> APIService {
+        try transport.service()
     }
 
     func destination() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("download-\(UUID().uuidString).bin")
     }
 
-    @Test("A slow large download streams to disk with progress, and the bytes are right")
-    func slowLargeDownload() async throws {
+    @Test("A slow large download streams to disk with progress, and the bytes are right", arguments: TransportKind.all)
+    func slowLargeDownload(transport: TransportKind) async throws {
         let size = 8 * 1024 * 1024 + 5
         let target = destination()
         defer { try? FileManager.default.removeItem(at: target) }
         let progress = ProgressLog()
-        let response = try await service().download(Download(size: size, delayMilliseconds: 2), to: target) { progress.append($0) }
+        let response = try await service(transport).download(Download(size: size, delayMilliseconds: 2), to: target) { progress.append($0) }
         #expect(response.value == target)
         #expect(response.statusCode == 200)
         let attributes = try FileManager.default.attributesOfItem(atPath: target.path)
@@ -39,12 +39,12 @@ struct DownloadTests {
         #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.completed < $1.completed })
     }
 
-    @Test("A download replaces the destination only on success; a 404 leaves no file and carries its body")
-    func failureLeavesNothing() async throws {
+    @Test("A download replaces the destination only on success; a 404 leaves no file and carries its body", arguments: TransportKind.all)
+    func failureLeavesNothing(transport: TransportKind) async throws {
         let target = destination()
         defer { try? FileManager.default.removeItem(at: target) }
         try Data("old".utf8).write(to: target)
-        _ = try await service().download(Download(size: 10), to: target)
+        _ = try await service(transport).download(Download(size: 10), to: target)
         #expect(try Data(contentsOf: target).count == 10)
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("downloads-\(UUID().uuidString)")
@@ -52,7 +52,7 @@ struct DownloadTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let missing = directory.appendingPathComponent("missing.json")
         do {
-            _ = try await service().download(BookPath(path: "status/404"), to: missing)
+            _ = try await service(transport).download(BookPath(path: "status/404"), to: missing)
             Issue.record("expected a 404")
         } catch let error as APIError {
             #expect(error.statusCode == 404)
@@ -64,10 +64,10 @@ struct DownloadTests {
         #expect(leftovers.isEmpty)
     }
 
-    @Test("Cancelling a download stops it and removes the partial file")
-    func cancelDownload() async throws {
+    @Test("Cancelling a download stops it and removes the partial file", arguments: TransportKind.all)
+    func cancelDownload(transport: TransportKind) async throws {
         let target = destination()
-        let service = try service()
+        let service = try service(transport)
         let task = Task { try await service.download(Download(size: 50 * 1024 * 1024, delayMilliseconds: 20), to: target) }
         try await Task.sleep(nanoseconds: 200_000_000)
         task.cancel()

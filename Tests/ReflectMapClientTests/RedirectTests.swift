@@ -13,14 +13,14 @@ struct Redirected: Endpoint {
 
 @Suite("Redirects")
 struct RedirectTests {
-    func service(_ policy: RedirectPolicy = .follow) throws -> APIService {
-        APIService(baseURL: try TestServer.shared.url(), configuration: ServiceConfiguration(redirectPolicy: policy))
+    func service(_ transport: TransportKind, _ policy: RedirectPolicy = .follow) throws -> APIService {
+        try transport.service(ServiceConfiguration(redirectPolicy: policy))
     }
 
-    @Test("307 and 308 keep the method and the body", arguments: ["307", "308", "307abs", "308abs"])
-    func keepMethodAndBody(code: String) async throws {
+    @Test("307 and 308 keep the method and the body", arguments: TransportKind.all, ["307", "308", "307abs", "308abs"])
+    func keepMethodAndBody(transport: TransportKind, code: String) async throws {
         for method in [HTTPMethod.post, .put, .patch] {
-            let echo = try await service().request(Redirected(code: code, method: method), as: Echo.self)
+            let echo = try await service(transport).request(Redirected(code: code, method: method), as: Echo.self)
             #expect(echo.method == method.rawValue)
             #expect(echo.path == "/echo")
             #expect(echo.body == "payload")
@@ -28,28 +28,28 @@ struct RedirectTests {
         }
     }
 
-    @Test("303 turns a POST into a GET without a body; 301 and 302 do so for POST only", arguments: ["301", "302", "303"])
-    func browserRules(code: String) async throws {
-        let post = try await service().request(Redirected(code: code, method: .post), as: Echo.self)
+    @Test("303 turns a POST into a GET without a body; 301 and 302 do so for POST only", arguments: TransportKind.all, ["301", "302", "303"])
+    func browserRules(transport: TransportKind, code: String) async throws {
+        let post = try await service(transport).request(Redirected(code: code, method: .post), as: Echo.self)
         #expect(post.method == "GET")
         #expect(post.body.isEmpty)
         #expect(post.headers["content-type"] == nil)
-        let put = try await service().request(Redirected(code: code, method: .put), as: Echo.self)
+        let put = try await service(transport).request(Redirected(code: code, method: .put), as: Echo.self)
         #expect(put.method == (code == "303" ? "GET" : "PUT"))
         #expect(put.body == (code == "303" ? "" : "payload"))
     }
 
-    @Test("A redirected response reports the final URL, and the query survives")
-    func finalURL() async throws {
-        let response = try await service().response(Redirected(code: "302", method: .get, target: "echo?a=1"), as: Echo.self)
+    @Test("A redirected response reports the final URL, and the query survives", arguments: TransportKind.all)
+    func finalURL(transport: TransportKind) async throws {
+        let response = try await service(transport).response(Redirected(code: "302", method: .get, target: "echo?a=1"), as: Echo.self)
         #expect(response.url?.path == "/echo")
         #expect(response.value.query == "a=1")
     }
 
-    @Test("doNotFollow returns the 3xx itself")
-    func doNotFollow() async throws {
+    @Test("doNotFollow returns the 3xx itself", arguments: TransportKind.all)
+    func doNotFollow(transport: TransportKind) async throws {
         do {
-            _ = try await service(.doNotFollow).request(Redirected(code: "307", method: .post), as: Echo.self)
+            _ = try await service(transport, .doNotFollow).request(Redirected(code: "307", method: .post), as: Echo.self)
             Issue.record("expected a 307")
         } catch let error as APIError {
             #expect(error.statusCode == 307)
@@ -57,9 +57,9 @@ struct RedirectTests {
         }
     }
 
-    @Test("A redirect loop fails after 20 redirects")
-    func loop() async throws {
-        await #expect { _ = try await service().get("redirect-loop", as: Empty.self) } throws: { error in
+    @Test("A redirect loop fails after 20 redirects", arguments: TransportKind.all)
+    func loop(transport: TransportKind) async throws {
+        await #expect { _ = try await service(transport).get("redirect-loop", as: Empty.self) } throws: { error in
             if case .network(_, let code)? = error as? APIError { return code == URLError.Code.httpTooManyRedirects.rawValue }
             return false
         }

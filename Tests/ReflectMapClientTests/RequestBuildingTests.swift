@@ -53,6 +53,10 @@ struct ColonPath: Endpoint {
 
 @Suite("Building requests")
 struct RequestBuildingTests {
+    func service(_ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
+        try transport.service(configuration)
+    }
+
     func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> ApiService {
         ApiService(baseURL: try TestServer.shared.url(), configuration: configuration)
     }
@@ -109,9 +113,9 @@ struct RequestBuildingTests {
         #expect(echo.headers["accept"] == "application/json")
     }
 
-    @Test("PUT, PATCH and DELETE reach the server with their parameters", arguments: [HTTPMethod.put, .patch, .delete])
-    func everyMethod(method: HTTPMethod) async throws {
-        let service = try service()
+    @Test("PUT, PATCH and DELETE reach the server with their parameters", arguments: TransportKind.all, [HTTPMethod.put, .patch, .delete])
+    func everyMethod(transport: TransportKind, method: HTTPMethod) async throws {
+        let service = try service(transport)
         let echo: Echo
         switch method {
         case .put: echo = try await service.put("echo", parameters: ["v": 1], as: Echo.self)
@@ -126,13 +130,13 @@ struct RequestBuildingTests {
         }
     }
 
-    @Test("Paths join the base URL whatever their slashes")
-    func pathJoining() async throws {
+    @Test("Paths join the base URL whatever their slashes", arguments: TransportKind.all)
+    func pathJoining(transport: TransportKind) async throws {
         let base = try TestServer.shared.url()
-        let withSlash = ApiService(baseURL: try #require(URL(string: base.absoluteString + "/")))
+        let withSlash = ApiService(baseURL: try #require(URL(string: base.absoluteString + "/")), configuration: transport.configure(ServiceConfiguration()))
         #expect(try await withSlash.get("/echo", as: Echo.self).path == "/echo")
         #expect(try await withSlash.get("echo", as: Echo.self).path == "/echo")
-        #expect(try await service().get("/echo", as: Echo.self).path == "/echo")
+        #expect(try await service(transport).get("/echo", as: Echo.self).path == "/echo")
     }
 
     @Test("A path with a colon is a path, a body model sends parameters in the query, endpoint headers win")

@@ -10,43 +10,43 @@ actor NotAModel: Mappable {
 
 @Suite("Responses and errors")
 struct ResponseTests {
-    func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> ApiService {
-        ApiService(baseURL: try TestServer.shared.url(), configuration: configuration)
+    func service(_ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
+        try transport.service(configuration)
     }
 
-    @Test("An array response class maps a JSON array")
-    func arrayResponse() async throws {
-        let books = try await service().get("books", as: [Book].self)
+    @Test("An array response class maps a JSON array", arguments: TransportKind.all)
+    func arrayResponse(transport: TransportKind) async throws {
+        let books = try await service(transport).get("books", as: [Book].self)
         #expect(books == [Book(id: 1, title: "Dune"), Book(id: 2, title: "Emma")])
     }
 
-    @Test("A key path unwraps a {data, error} envelope")
-    func envelope() async throws {
-        let book = try await service().get("envelope", at: "data", as: Book.self)
+    @Test("A key path unwraps a {data, error} envelope", arguments: TransportKind.all)
+    func envelope(transport: TransportKind) async throws {
+        let book = try await service(transport).get("envelope", at: "data", as: Book.self)
         #expect(book == Book(id: 7, title: "Wrapped"))
     }
 
-    @Test("204 and HEAD succeed for the Empty response class")
-    func emptyBodies() async throws {
-        let service = try service()
+    @Test("204 and HEAD succeed for the Empty response class", arguments: TransportKind.all)
+    func emptyBodies(transport: TransportKind) async throws {
+        let service = try service(transport)
         _ = try await service.delete("status/204", as: Empty.self)
         _ = try await service.request(HeadBooks(), as: Empty.self)
     }
 
-    @Test("An empty body for a class that needs data is undecodable")
-    func emptyBodyForModel() async throws {
+    @Test("An empty body for a class that needs data is undecodable", arguments: TransportKind.all)
+    func emptyBodyForModel(transport: TransportKind) async throws {
         await #expect {
-            _ = try await service().get("status/204", as: Book.self)
+            _ = try await service(transport).get("status/204", as: Book.self)
         } throws: { error in
             if case .undecodable? = error as? ApiError { return true }
             return false
         }
     }
 
-    @Test("A 403 carries code, headers and body, and the body maps into the app's error class")
-    func forbiddenErrorModel() async throws {
+    @Test("A 403 carries code, headers and body, and the body maps into the app's error class", arguments: TransportKind.all)
+    func forbiddenErrorModel(transport: TransportKind) async throws {
         do {
-            _ = try await service().get("status/403", as: Book.self)
+            _ = try await service(transport).get("status/403", as: Book.self)
             Issue.record("expected a 403")
         } catch let error as ApiError {
             #expect(error.statusCode == 403)
@@ -60,10 +60,10 @@ struct ResponseTests {
         }
     }
 
-    @Test("An HTML 502 page gives no error model")
-    func htmlErrorPage() async throws {
+    @Test("An HTML 502 page gives no error model", arguments: TransportKind.all)
+    func htmlErrorPage(transport: TransportKind) async throws {
         do {
-            _ = try await service().get("status/502", as: Book.self)
+            _ = try await service(transport).get("status/502", as: Book.self)
             Issue.record("expected a 502")
         } catch let error as ApiError {
             #expect(error.statusCode == 502)
@@ -72,20 +72,20 @@ struct ResponseTests {
         }
     }
 
-    @Test("An undecodable body reports the mapper's JSON path")
-    func undecodable() async throws {
+    @Test("An undecodable body reports the mapper's JSON path", arguments: TransportKind.all)
+    func undecodable(transport: TransportKind) async throws {
         let strict = ServiceConfiguration(mapper: JSONMapper(mode: .strict))
         do {
-            _ = try await service(strict).get("bad", as: BookList.self)
+            _ = try await service(transport, strict).get("bad", as: BookList.self)
             Issue.record("expected a mapping failure")
         } catch ApiError.undecodable(let mapping, _) {
             #expect(mapping.path == "books[1].id")
         }
     }
 
-    @Test("A refused connection is a network error")
-    func networkFailure() async throws {
-        let closed = ApiService(baseURL: try #require(URL(string: "http://127.0.0.1:9")))
+    @Test("A refused connection is a network error", arguments: TransportKind.all)
+    func networkFailure(transport: TransportKind) async throws {
+        let closed = ApiService(baseURL: try #require(URL(string: "http://127.0.0.1:9")), configuration: transport.configure(ServiceConfiguration()))
         do {
             _ = try await closed.get("books", as: [Book].self)
             Issue.record("expected a network error")
@@ -113,10 +113,10 @@ struct ResponseTests {
         }
     }
 
-    @Test("A 404 with a JSON body maps into the error class")
-    func notFound() async throws {
+    @Test("A 404 with a JSON body maps into the error class", arguments: TransportKind.all)
+    func notFound(transport: TransportKind) async throws {
         do {
-            _ = try await service().get("status/404", as: Book.self)
+            _ = try await service(transport).get("status/404", as: Book.self)
             Issue.record("expected a 404")
         } catch let error as ApiError {
             #expect(error.statusCode == 404)
@@ -125,10 +125,10 @@ struct ResponseTests {
         }
     }
 
-    @Test("A truncated body is undecodable")
-    func truncated() async throws {
+    @Test("A truncated body is undecodable", arguments: TransportKind.all)
+    func truncated(transport: TransportKind) async throws {
         do {
-            _ = try await service().get("truncated", as: Book.self)
+            _ = try await service(transport).get("truncated", as: Book.self)
             Issue.record("expected a mapping failure")
         } catch ApiError.undecodable(let mapping, _) {
             if case .malformedJSON = mapping.kind {} else { Issue.record("got \(mapping)") }

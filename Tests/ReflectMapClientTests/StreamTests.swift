@@ -10,26 +10,26 @@ struct Line: Mappable, Sendable, Equatable {
 
 @Suite("Streamed responses")
 struct StreamTests {
-    func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
-        APIService(baseURL: try TestServer.shared.url(), configuration: configuration)
+    func service(_ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
+        try transport.service(configuration)
     }
 
-    @Test("NDJSON lines are mapped as they arrive, and the stream ends when the server closes")
-    func jsonLines() async throws {
+    @Test("NDJSON lines are mapped as they arrive, and the stream ends when the server closes", arguments: TransportKind.all)
+    func jsonLines(transport: TransportKind) async throws {
         var lines: [Line] = []
-        for try await line in try service().stream(BookPath(path: "ndjson/8/20"), as: Line.self) {
+        for try await line in try service(transport).stream(BookPath(path: "ndjson/8/20"), as: Line.self) {
             lines.append(line)
         }
         #expect(lines.map(\.index) == Array(0..<8))
         #expect(lines[3].text == "line 3")
     }
 
-    @Test("Each line is delivered as it is sent: the server sends the next only once this one is acknowledged")
-    func linesArriveOneByOne() async throws {
+    @Test("Each line is delivered as it is sent: the server sends the next only once this one is acknowledged", arguments: TransportKind.all)
+    func linesArriveOneByOne(transport: TransportKind) async throws {
         // No clock: if lines were held back until the response ended, the first acknowledgement could never
         // be sent, and the server would end the stream with index -1 after 60 s.
         let key = UUID().uuidString
-        let service = try service()
+        let service = try service(transport)
         var indices: [Int] = []
         for try await line in service.stream(BookPath(path: "ndjson-lockstep/\(key)/6"), as: Line.self) {
             indices.append(line.index)
@@ -38,9 +38,9 @@ struct StreamTests {
         #expect(indices == Array(0..<6))
     }
 
-    @Test("A JSON array body streams element by element as it arrives, at the top level and at a key path")
-    func arrayElementsArriveOneByOne() async throws {
-        let service = try service()
+    @Test("A JSON array body streams element by element as it arrives, at the top level and at a key path", arguments: TransportKind.all)
+    func arrayElementsArriveOneByOne(transport: TransportKind) async throws {
+        let service = try service(transport)
         for (suffix, layout) in [("", JSONStreamLayout?.none), ("/envelope", .array(at: "data.items"))] {
             let key = UUID().uuidString
             var indices: [Int] = []
@@ -53,18 +53,18 @@ struct StreamTests {
         }
     }
 
-    @Test("An array element that does not map ends the stream in strict mode and is dropped in lenient mode; malformed JSON ends it")
-    func arrayElementFailures() async throws {
+    @Test("An array element that does not map ends the stream in strict mode and is dropped in lenient mode; malformed JSON ends it", arguments: TransportKind.all)
+    func arrayElementFailures(transport: TransportKind) async throws {
         var lenient: [Int] = []
         await #expect {
-            for try await line in try service().stream(BookPath(path: "array-bad"), as: Line.self) { lenient.append(line.index) }
+            for try await line in try service(transport).stream(BookPath(path: "array-bad"), as: Line.self) { lenient.append(line.index) }
         } throws: { error in
             guard case .undecodable(let mapping, _) = error as? APIError, case .malformedJSON = mapping.kind else { return false }
             return mapping.byteOffset == 85   // the second comma of `3,,`, counted in the whole body
         }
         #expect(lenient == [0, 1, 0])
         var strict: [Int] = []
-        let strictService = try service(ServiceConfiguration(mapper: JSONMapper(mode: .strict)))
+        let strictService = try service(transport, ServiceConfiguration(mapper: JSONMapper(mode: .strict)))
         await #expect {
             for try await line in strictService.stream(BookPath(path: "array-bad"), as: Line.self) { strict.append(line.index) }
         } throws: { error in
@@ -74,19 +74,19 @@ struct StreamTests {
         #expect(strict == [0, 1])
     }
 
-    @Test("A message split across chunks, blank lines, and a last line without a newline")
-    func splitMessages() async throws {
+    @Test("A message split across chunks, blank lines, and a last line without a newline", arguments: TransportKind.all)
+    func splitMessages(transport: TransportKind) async throws {
         var lines: [Line] = []
-        for try await line in try service().stream(BookPath(path: "ndjson-split"), as: Line.self) { lines.append(line) }
+        for try await line in try service(transport).stream(BookPath(path: "ndjson-split"), as: Line.self) { lines.append(line) }
         #expect(lines == [Line(index: 0, text: "split"), Line(index: 1, text: "a"), Line(index: 2, text: "b")])
     }
 
-    @Test("An unmappable line is a clear error that ends the stream")
-    func malformedLine() async throws {
+    @Test("An unmappable line is a clear error that ends the stream", arguments: TransportKind.all)
+    func malformedLine(transport: TransportKind) async throws {
         let strict = ServiceConfiguration(mapper: JSONMapper(mode: .strict))
         var lines: [Line] = []
         do {
-            for try await line in try service(strict).stream(BookPath(path: "ndjson-malformed"), as: Line.self) { lines.append(line) }
+            for try await line in try service(transport, strict).stream(BookPath(path: "ndjson-malformed"), as: Line.self) { lines.append(line) }
             Issue.record("expected a mapping error")
         } catch APIError.undecodable(let mapping, let body) {
             #expect(mapping.path == "index")
@@ -95,11 +95,11 @@ struct StreamTests {
         #expect(lines == [Line(index: 0, text: "ok")])
     }
 
-    @Test("A server that stops midway ends the stream with a network error after the lines it sent")
-    func brokenStream() async throws {
+    @Test("A server that stops midway ends the stream with a network error after the lines it sent", arguments: TransportKind.all)
+    func brokenStream(transport: TransportKind) async throws {
         var lines: [Line] = []
         do {
-            for try await line in try service().stream(BookPath(path: "ndjson-broken/3"), as: Line.self) { lines.append(line) }
+            for try await line in try service(transport).stream(BookPath(path: "ndjson-broken/3"), as: Line.self) { lines.append(line) }
             Issue.record("expected a network error")
         } catch let error as APIError {
             if case .network = error {} else { Issue.record("got \(error)") }
@@ -107,11 +107,11 @@ struct StreamTests {
         #expect(lines.map(\.index) == [0, 1, 2])
     }
 
-    @Test("Cancelling the consuming task closes the connection, as the server sees it")
+    @Test("Cancelling the consuming task closes the connection, as the server sees it", arguments: TransportKind.all)
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
-    func cancelClosesConnection() async throws {
+    func cancelClosesConnection(transport: TransportKind) async throws {
         let key = UUID().uuidString
-        let service = try service()
+        let service = try service(transport)
         // Cancel only once a line has arrived, so that the connection is open on the server's side;
         // cancelling earlier could stop the request before it reaches the server at all.
         let (firstLine, arrived) = AsyncStream<Void>.makeStream()
@@ -139,11 +139,11 @@ struct StreamTests {
         #expect(closed == 1)
     }
 
-    @Test("Leaving the loop early closes the connection too")
+    @Test("Leaving the loop early closes the connection too", arguments: TransportKind.all)
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
-    func breakClosesConnection() async throws {
+    func breakClosesConnection(transport: TransportKind) async throws {
         let key = UUID().uuidString
-        let service = try service()
+        let service = try service(transport)
         for try await line in service.stream(BookPath(path: "ndjson-forever/\(key)"), as: Line.self) where line.index == 2 {
             break
         }
@@ -157,21 +157,21 @@ struct StreamTests {
         #expect(closed == 1)
     }
 
-    @Test("Server-sent events: ids, event types, multi-line data, comments, CRLF; an unterminated event is dropped")
-    func serverSentEvents() async throws {
+    @Test("Server-sent events: ids, event types, multi-line data, comments, CRLF; an unterminated event is dropped", arguments: TransportKind.all)
+    func serverSentEvents(transport: TransportKind) async throws {
         var events: [ServerSentEvent<Line>] = []
-        for try await event in try service().events(BookPath(path: "sse/4"), as: Line.self) { events.append(event) }
+        for try await event in try service(transport).events(BookPath(path: "sse/4"), as: Line.self) { events.append(event) }
         #expect(events.map(\.data.index) == [0, 1, 2, 3])
         #expect(events.map(\.id) == ["0", "1", "2", "3"])
         #expect(events.map(\.event) == [nil, "update", nil, "update"])
         #expect(events[1].data.text == "two lines")
     }
 
-    @Test("An event whose data does not map ends the stream with an error; so does a server stopping midway")
-    func malformedAndBrokenEvents() async throws {
+    @Test("An event whose data does not map ends the stream with an error; so does a server stopping midway", arguments: TransportKind.all)
+    func malformedAndBrokenEvents(transport: TransportKind) async throws {
         var seen = 0
         await #expect {
-            for try await _ in try service().events(BookPath(path: "sse-malformed"), as: Line.self) { seen += 1 }
+            for try await _ in try service(transport).events(BookPath(path: "sse-malformed"), as: Line.self) { seen += 1 }
         } throws: { error in
             if case .undecodable(_, let body)? = error as? APIError { return body == Data("[DONE]".utf8) }
             return false
@@ -179,7 +179,7 @@ struct StreamTests {
         #expect(seen == 1)
         seen = 0
         await #expect {
-            for try await _ in try service().events(BookPath(path: "sse-broken"), as: Line.self) { seen += 1 }
+            for try await _ in try service(transport).events(BookPath(path: "sse-broken"), as: Line.self) { seen += 1 }
         } throws: { error in
             if case .network? = error as? APIError { return true }
             return false
@@ -187,12 +187,12 @@ struct StreamTests {
         #expect(seen == 1)
     }
 
-    @Test("A stream's error status carries the body; cancelAll ends streams")
-    func errorStatusAndCancelAll() async throws {
-        await #expect { for try await _ in try service().stream(BookPath(path: "status/403"), as: Line.self) {} } throws: {
+    @Test("A stream's error status carries the body; cancelAll ends streams", arguments: TransportKind.all)
+    func errorStatusAndCancelAll(transport: TransportKind) async throws {
+        await #expect { for try await _ in try service(transport).stream(BookPath(path: "status/403"), as: Line.self) {} } throws: {
             ($0 as? APIError)?.errorModel(as: ServerError.self)?.error == "Forbidden"
         }
-        let shared = try service()
+        let shared = try service(transport)
         let consumer = Task {
             for try await _ in shared.stream(BookPath(path: "ndjson-forever/\(UUID().uuidString)"), as: Line.self) {}
         }
@@ -203,6 +203,29 @@ struct StreamTests {
             return false
         }
     }
+
+    #if AsyncHTTPClient
+    @Test("A consumer that stops taking elements holds the server back: bytes are read only as elements are taken")
+    func slowConsumerHoldsServerBack() async throws {
+        let key = UUID().uuidString
+        let service = try service(.asyncHTTPClient)
+        let lines = 100_000   // about 100 MB
+        var taken = 0
+        for try await line in service.stream(BookPath(path: "ndjson-big/\(key)/\(lines)"), as: Line.self) {
+            taken += 1
+            if taken == 1 {
+                // Long enough for an unpaced client to read far more than the buffers on the way hold.
+                try await Task.sleep(nanoseconds: 1_500_000_000)
+                let sent = try await service.get("count/sent-\(key)", as: Count.self).count
+                // Socket buffers, AsyncHTTPClient's and the mapping's lookahead hold a few MB at most.
+                #expect(sent < 20_000, "the server wrote \(sent) lines while the consumer held one")
+                #expect(sent > 1)
+            }
+            if line.index == 29_999 { break }
+        }
+        #expect(taken == 30_000)
+    }
+    #endif
 
     @Test("The line splitter handles LF, CRLF, CR, and a CR at a chunk's end")
     func lineSplitter() {

@@ -45,8 +45,8 @@ struct RawUpload: Endpoint {
 
 @Suite("Uploads")
 struct UploadTests {
-    func service() throws -> APIService {
-        APIService(baseURL: try TestServer.shared.url())
+    func service(_ transport: TransportKind) throws -> APIService {
+        try transport.service()
     }
 
     /// A file of `size` bytes of a repeating pattern.
@@ -58,8 +58,8 @@ struct UploadTests {
         return url
     }
 
-    @Test("Fields, in-memory files and files from disk arrive as multipart parts, with escaped names")
-    func multipart() async throws {
+    @Test("Fields, in-memory files and files from disk arrive as multipart parts, with escaped names", arguments: TransportKind.all)
+    func multipart(transport: TransportKind) async throws {
         let file = try Self.makeFile(size: 3 * 1024 * 1024 + 17)
         defer { try? FileManager.default.removeItem(at: file) }
         var form = MultipartFormData()
@@ -68,7 +68,7 @@ struct UploadTests {
         form.append(Data("{\"a\":1}".utf8), name: "meta", fileName: "meta.json")
         form.append(fileURL: file, name: "manuscript", fileName: "draft \"final\".bin", mimeType: "application/x-draft")
         let progress = ProgressLog()
-        let echo = try await service().upload(form, to: "multipart", as: MultipartEcho.self, progress: { progress.append($0) })
+        let echo = try await service(transport).upload(form, to: "multipart", as: MultipartEcho.self, progress: { progress.append($0) })
         #expect(echo.contentType == form.contentType)
         #expect(echo.parts.map(\.name) == ["title", "odd %22name%22%0D%0A", "meta", "manuscript"])
         #expect(echo.parts[0].text == "Dune" && echo.parts[0].contentType == nil && echo.parts[0].fileName == nil)
@@ -103,14 +103,14 @@ struct UploadTests {
         #expect(MultipartFormData().boundary != form.boundary)
     }
 
-    @Test("Raw Data and file bodies go with their content type")
-    func rawBodies() async throws {
-        let data = try await service().request(RawUpload(httpBody: .data(Data("<a/>".utf8), contentType: "application/xml")), as: Echo.self)
+    @Test("Raw Data and file bodies go with their content type", arguments: TransportKind.all)
+    func rawBodies(transport: TransportKind) async throws {
+        let data = try await service(transport).request(RawUpload(httpBody: .data(Data("<a/>".utf8), contentType: "application/xml")), as: Echo.self)
         #expect(data.method == "PUT" && data.body == "<a/>" && data.headers["content-type"] == "application/xml")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("raw-\(UUID().uuidString).txt")
         try Data("from disk".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let fromFile = try await service().request(RawUpload(httpBody: .file(file, contentType: "text/plain")), as: Echo.self)
+        let fromFile = try await service(transport).request(RawUpload(httpBody: .file(file, contentType: "text/plain")), as: Echo.self)
         #expect(fromFile.body == "from disk" && fromFile.headers["content-type"] == "text/plain")
         #expect(fromFile.headers["content-length"] == "9")
     }

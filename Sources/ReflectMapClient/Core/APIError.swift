@@ -17,6 +17,15 @@ public enum APIError: Error, CustomStringConvertible, Sendable {
     /// The status was 2xx, but the body's envelope says the call failed (``ResponseEnvelope``): the
     /// failure carries the server's code and message as it sent them, and the body.
     case envelopeError(EnvelopeFailure)
+    /// The server of a pinned host presented a certificate whose public key matches none of the host's
+    /// pins (``ServiceConfiguration/publicKeyPins``). The connection was closed before any byte of the
+    /// request was sent. Never retried.
+    case publicKeyPinMismatch(host: String)
+    /// The configuration pins public keys, but its transport cannot check them (``URLSessionTransport``
+    /// on Linux, or a transport made without the same pins). Reported by
+    /// ``APIService/init(baseURL:validating:)`` at creation, and by every call of a service made with
+    /// ``APIService/init(baseURL:configuration:)``, which sends nothing.
+    case publicKeyPinningUnavailable(String)
 
     /// The HTTP status code, for ``unacceptableStatus(code:headers:body:)`` and
     /// ``envelopeError(_:)``.
@@ -77,6 +86,10 @@ public enum APIError: Error, CustomStringConvertible, Sendable {
             "The request could not be built: \(message)"
         case .envelopeError(let failure):
             "\(failure)."
+        case .publicKeyPinMismatch(let host):
+            "The certificate of \(host) carries a public key that matches none of its pins; nothing was sent."
+        case .publicKeyPinningUnavailable(let reason):
+            "Public-key pins cannot be enforced: \(reason)"
         }
     }
 }

@@ -41,27 +41,47 @@ open class APIService: @unchecked Sendable {
     /// Identical GETs in flight, when the configuration shares them.
     let sharing: RequestSharing?
 
-    /// Creates a service. Without a transport in the configuration, the service owns one
-    /// ``URLSessionTransport``, invalidated when the service goes away.
+    /// Creates a service. Without a transport in the configuration, the service owns one, released when
+    /// the service goes away: an `AsyncHTTPClientTransport` on Linux when the package's `AsyncHTTPClient`
+    /// trait is on, otherwise a ``URLSessionTransport``.
+    ///
+    /// When the configuration pins public keys that the transport cannot enforce, every call fails with
+    /// ``APIError/publicKeyPinningUnavailable(_:)`` and sends nothing; ``init(baseURL:validating:)``
+    /// reports it here instead.
     /// - Parameters:
     ///   - baseURL: The URL that paths are relative to.
     ///   - configuration: How calls are built, sent, checked and mapped.
     public init(baseURL: URL, configuration: ServiceConfiguration = ServiceConfiguration()) {
         self.baseURL = baseURL
         self.configuration = configuration
+        let chosen: any Transport
         if let transport = configuration.transport {
-            self.transport = transport
+            chosen = transport
             ownsTransport = false
         } else {
             ownsTransport = true
-            let session = URLSessionConfiguration.default
-            if configuration.timeout.isFinite, configuration.timeout > 0, configuration.timeout <= 86_400 {
-                session.timeoutIntervalForRequest = configuration.timeout
-            }
-            self.transport = URLSessionTransport(configuration: session)
+            chosen = configuration.makeTransport?(configuration) ?? Self.defaultTransport(for: configuration)
+        }
+        if let problem = Self.pinningProblem(configuration.publicKeyPins, transport: chosen) {
+            if ownsTransport { chosen.invalidate() }
+            transport = RefusingTransport(error: problem)
+        } else {
+            transport = chosen
         }
         limiter = configuration.maximumConcurrentRequests.map { ConcurrencyLimiter(limit: $0) }
         sharing = configuration.sharesInFlightRequests ? RequestSharing() : nil
+    }
+
+    /// Creates a service, and fails when the configuration cannot be honoured: public-key pins that the
+    /// transport cannot enforce (``URLSessionTransport`` on Linux, or a transport made without the same
+    /// pins).
+    /// - Parameters:
+    ///   - baseURL: The URL that paths are relative to.
+    ///   - configuration: How calls are built, sent, checked and mapped.
+    /// - Throws: ``APIError/publicKeyPinningUnavailable(_:)``.
+    public convenience init(baseURL: URL, validating configuration: ServiceConfiguration) throws(APIError) {
+        self.init(baseURL: baseURL, configuration: configuration)
+        if let refusing = transport as? RefusingTransport { throw refusing.error }
     }
 
     deinit {

@@ -20,7 +20,8 @@ public struct ServiceConfiguration: Sendable {
     public var acceptableStatusCodes: Set<Int>
     /// How many requests may be in flight at once; `nil` for no limit.
     public var maximumConcurrentRequests: Int?
-    /// Sends requests; `nil` uses one `URLSession` per service, configured with ``timeout``.
+    /// Sends requests; `nil` makes one per service: an `AsyncHTTPClientTransport` on Linux when the
+    /// `AsyncHTTPClient` trait is on, otherwise a ``URLSessionTransport`` configured with ``timeout``.
     public var transport: (any Transport)?
     /// Where the callback-style methods call back; `nil` calls back on a background thread.
     public var callbackQueue: DispatchQueue?
@@ -40,6 +41,15 @@ public struct ServiceConfiguration: Sendable {
     /// still gets its own mapped model, and cancelling one caller leaves the others waiting; the
     /// request is cancelled when every caller has cancelled. Off by default.
     public var sharesInFlightRequests: Bool
+    /// Public-key pins by host (none by default): a connection to a pinned host whose certificate's key
+    /// matches none of its pins fails with ``APIError/publicKeyPinMismatch(host:)``, with nothing sent.
+    /// Enforced by `AsyncHTTPClientTransport` (the default on Linux with the `AsyncHTTPClient` trait) and,
+    /// on Apple platforms, by ``URLSessionTransport``; with a transport that cannot enforce them, the
+    /// service reports ``APIError/publicKeyPinningUnavailable(_:)`` instead of sending anything.
+    public var publicKeyPins: PublicKeyPins
+    /// Makes the transport a service owns when ``transport`` is `nil`, in place of the platform's default;
+    /// for the tests, which run the same suites over each transport.
+    var makeTransport: (@Sendable (ServiceConfiguration) -> any Transport)?
 
     /// Creates a configuration.
     /// - Parameters:
@@ -51,13 +61,14 @@ public struct ServiceConfiguration: Sendable {
     ///   - interceptors: Adapt requests and decide on retries, in order.
     ///   - acceptableStatusCodes: Status codes that count as success.
     ///   - maximumConcurrentRequests: How many requests may be in flight at once.
-    ///   - transport: Sends requests; `nil` uses a ``URLSessionTransport`` per service.
+    ///   - transport: Sends requests; `nil` makes one per service (see ``transport``).
     ///   - callbackQueue: Where the callback-style methods call back.
     ///   - monitors: Told when each request starts and finishes.
     ///   - redirectPolicy: Whether redirects are followed.
     ///   - interceptorRetryLimit: The most times one call is sent again, whatever its interceptors answer.
     ///   - envelope: How the backend wraps its responses; `nil` for none.
     ///   - sharesInFlightRequests: Whether identical GETs in flight at once are sent once.
+    ///   - publicKeyPins: Public-key pins by host; none by default.
     public init(
         mapper: JSONMapper = JSONMapper(),
         headers: [String: String] = [:],
@@ -73,7 +84,8 @@ public struct ServiceConfiguration: Sendable {
         redirectPolicy: RedirectPolicy = .follow,
         interceptorRetryLimit: Int = 3,
         envelope: ResponseEnvelope? = nil,
-        sharesInFlightRequests: Bool = false
+        sharesInFlightRequests: Bool = false,
+        publicKeyPins: PublicKeyPins = PublicKeyPins()
     ) {
         self.mapper = mapper
         self.headers = headers
@@ -90,5 +102,6 @@ public struct ServiceConfiguration: Sendable {
         self.interceptorRetryLimit = interceptorRetryLimit
         self.envelope = envelope
         self.sharesInFlightRequests = sharesInFlightRequests
+        self.publicKeyPins = publicKeyPins
     }
 }

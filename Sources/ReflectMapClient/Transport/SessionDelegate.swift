@@ -11,6 +11,9 @@ import FoundationNetworking
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var handlers: [Int: TaskHandler] = [:]
+    /// The pins server-trust challenges are checked against (Apple platforms); set before the session
+    /// is made, and not changed after.
+    var publicKeyPins = PublicKeyPins()
 
     func register(_ handler: TaskHandler, for task: URLSessionTask) {
         lock.lock()
@@ -63,22 +66,39 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// - Apple's URLSession raises the challenge before the response arrives, and cancelling it fails the
     ///   whole task. Default handling (as if this method were not implemented) lets the 401 through as the
     ///   response unless the session's credential storage holds a credential for that protection space.
-    ///   Server trust and client certificates go to the session-level method below. Not run on Apple
-    ///   platforms yet.
+    ///   The delegate implements no session-level challenge method there, so server-trust challenges come
+    ///   here too, with the task: a pinned host's trust is checked against its pins
+    ///   (``ServerTrustPinning``), and a mismatch fails the task with ``APIError/publicKeyPinMismatch(host:)``
+    ///   before the request is sent. Not run on Apple platforms yet.
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
                     completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
         #if canImport(FoundationNetworking)
         handler(for: task)?.didReceiveChallenge()
         completionHandler(.cancelAuthenticationChallenge, nil)
         #else
+        let space = challenge.protectionSpace
+        #if canImport(Security)
+        if space.authenticationMethod == NSURLAuthenticationMethodServerTrust, let trust = space.serverTrust,
+           publicKeyPins.hashes(for: space.host) != nil {
+            if ServerTrustPinning.accepts(trust, host: space.host, pins: publicKeyPins) {
+                completionHandler(.useCredential, URLCredential(trust: trust))
+            } else {
+                handler(for: task)?.didFailPinning(host: space.host)
+                completionHandler(.cancelAuthenticationChallenge, nil)
+            }
+            return
+        }
+        #endif
         completionHandler(.performDefaultHandling, nil)
         #endif
     }
 
+    #if canImport(FoundationNetworking)
     func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
                     completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
         completionHandler(.performDefaultHandling, nil)
     }
+    #endif
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         remove(task)?.didComplete(error)

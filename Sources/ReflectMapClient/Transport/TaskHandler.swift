@@ -206,6 +206,11 @@ final class TaskHandler: @unchecked Sendable {
         }
     }
 
+    /// The server's certificate matched none of the host's public-key pins: the request was not sent.
+    func didFailPinning(host: String) {
+        finish(.failure(APIError.publicKeyPinMismatch(host: host)))
+    }
+
     func didComplete(_ error: (any Error)?) {
         lock.lock()
         let response = self.response

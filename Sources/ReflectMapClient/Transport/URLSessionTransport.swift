@@ -23,7 +23,7 @@ protocol SessionTransport: Transport {
 /// It follows redirects itself (see ``RedirectPolicy``), answers authentication challenges at once so a
 /// 401 comes back instead of hanging, and enforces the request's timeout as an idle timeout: the request
 /// fails when nothing was sent or received for that long.
-public final class URLSessionTransport: Transport, SessionTransport {
+public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPinningTransport {
     private let session: URLSession
     private let delegate = SessionDelegate()
     /// The session's serial delegate queue; tasks are also cancelled on it.
@@ -32,10 +32,41 @@ public final class URLSessionTransport: Transport, SessionTransport {
     /// the request's timeout between bytes instead.
     private static let transferTimeout: TimeInterval = 7 * 86_400
 
+    /// The public-key pins the session's server-trust challenges are checked against (Apple platforms).
+    let publicKeyPins: PublicKeyPins
+
     /// Creates a transport with its own session.
     /// - Parameters:
     ///   - configuration: The session's configuration.
-    public init(configuration: URLSessionConfiguration = .default) {
+    public convenience init(configuration: URLSessionConfiguration = .default) {
+        self.init(configuration: configuration, pins: PublicKeyPins())
+    }
+
+    /// Creates a transport with its own session that checks public-key pins.
+    ///
+    /// On Apple platforms the pins are checked when the session evaluates the server's trust, after the
+    /// system's own evaluation: a pinned host whose certificate's key matches none of its pins fails with
+    /// ``APIError/publicKeyPinMismatch(host:)`` before the request is sent. FoundationNetworking (Linux)
+    /// raises no server-trust challenge, so it cannot check pins: there, pins are an error.
+    /// - Parameters:
+    ///   - configuration: The session's configuration.
+    ///   - publicKeyPins: The pins, by host.
+    /// - Throws: ``APIError/publicKeyPinningUnavailable(_:)`` on Linux when there are pins.
+    public convenience init(configuration: URLSessionConfiguration = .default, publicKeyPins: PublicKeyPins) throws(APIError) {
+        #if canImport(FoundationNetworking)
+        guard publicKeyPins.isEmpty else {
+            throw APIError.publicKeyPinningUnavailable(
+                "URLSession on Linux (FoundationNetworking) cannot check a server's certificate; use AsyncHTTPClientTransport "
+                    + "(the package's AsyncHTTPClient trait)."
+            )
+        }
+        #endif
+        self.init(configuration: configuration, pins: publicKeyPins)
+    }
+
+    private init(configuration: URLSessionConfiguration, pins: PublicKeyPins) {
+        publicKeyPins = pins
+        delegate.publicKeyPins = pins
         let queue = OperationQueue()
         queue.name = "ReflectMapClient.URLSessionTransport"
         queue.maxConcurrentOperationCount = 1

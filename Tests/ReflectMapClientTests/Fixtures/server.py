@@ -178,6 +178,19 @@ class Handler(BaseHTTPRequestHandler):
             except OSError:
                 bump("closed-" + key)
                 self.close_connection = True
+        elif name == "ndjson-big":
+            # /ndjson-big/<key>/<count>: <count> lines of about 1 KiB, as fast as the client reads them;
+            # sent-<key> counts the lines written so far, so a test can tell how far the client has read.
+            key, count = parts[1], int(parts[2])
+            self.start_chunked("application/x-ndjson")
+            padding = "x" * 1000
+            try:
+                for i in range(count):
+                    self.chunk((json.dumps({"index": i, "text": padding}) + "\n").encode())
+                    bump("sent-" + key)
+                self.end_chunks()
+            except OSError:
+                self.close_connection = True
         elif name == "sse":
             count = int(parts[1])
             self.start_chunked("text/event-stream")

@@ -9,10 +9,13 @@ extension APIService {
     /// Streams a response whose body is JSON Lines (NDJSON) or a JSON array, mapping each line or
     /// element into `type` as its bytes arrive, so that no model waits for the whole body.
     ///
-    /// The transport does not pause a transfer for a slow consumer (FoundationNetworking offers no
-    /// way to), so when the server sends faster than the loop consumes, the bytes not mapped yet wait
-    /// in memory; for a file, `JSONMapper`'s `elements(_:contentsOf:layout:bufferSize:)` holds only
-    /// the read buffer and one element.
+    /// Mapping runs ahead of the loop by a few dozen elements at most, and asks the transport for more
+    /// bytes only then. `AsyncHTTPClientTransport` reads the connection only as those bytes are asked
+    /// for, so a body of any size streams in flat memory and a slow loop slows the transfer.
+    /// ``URLSessionTransport`` on Linux cannot pause a transfer (FoundationNetworking offers no way to),
+    /// so when the server sends faster than the loop consumes, the bytes not mapped yet wait in memory
+    /// there. For a file, `JSONMapper`'s `elements(_:contentsOf:layout:bufferSize:)` holds only the read
+    /// buffer and one element.
     ///
     /// ```swift
     /// for try await chunk in service.stream(ChatRouter.complete(prompt), as: Chunk.self) {
@@ -90,7 +93,10 @@ extension APIService {
         end: @escaping @Sendable (inout Parser) throws -> [Message],
         transform: @escaping @Sendable (Message) throws -> Element
     ) -> AsyncThrowingStream<Element, Error> {
-        let (stream, continuation) = AsyncThrowingStream<Element, Error>.makeStream()
+        let (mapped, continuation) = AsyncThrowingStream<Element, Error>.makeStream()
+        let gate = ElementGate()
+        let consumer = PacedIterator(mapped, gate: gate)
+        let stream = AsyncThrowingStream<Element, Error> { try await consumer.next() }
         var prepared: PreparedRequest
         do {
             prepared = try prepare(endpoint)
@@ -127,7 +133,11 @@ extension APIService {
                 var parser = parser
                 do {
                     for try await chunk in chunks {
-                        for message in try split(&parser, chunk) { try Self.yield(transform(message), to: output) }
+                        for message in try split(&parser, chunk) {
+                            try Self.yield(transform(message), to: output)
+                            gate.produced()
+                        }
+                        try await gate.waitForRoom()
                     }
                     for message in try end(&parser) { try Self.yield(transform(message), to: output) }
                     output.value.finish(throwing: Task.isCancelled ? APIError.cancelled : nil)

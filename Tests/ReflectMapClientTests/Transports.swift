@@ -1,0 +1,38 @@
+import Foundation
+@testable import ReflectMapClient
+import Testing
+
+/// The transports the client suites run over: ``URLSessionTransport`` always, and
+/// `AsyncHTTPClientTransport` when the package's `AsyncHTTPClient` trait is on. A suite's test takes one
+/// as its argument and makes its services with ``service(_:server:)``, so one body covers both.
+enum TransportKind: String, Sendable, CustomTestStringConvertible {
+    case urlSession = "URLSession"
+    case asyncHTTPClient = "AsyncHTTPClient"
+
+    #if AsyncHTTPClient
+    static let all: [TransportKind] = [.urlSession, .asyncHTTPClient]
+    #else
+    static let all: [TransportKind] = [.urlSession]
+    #endif
+
+    var testDescription: String { rawValue }
+
+    /// `configuration` with this transport made for (and owned by) each service.
+    func configure(_ configuration: ServiceConfiguration) -> ServiceConfiguration {
+        var configuration = configuration
+        switch self {
+        case .urlSession:
+            configuration.makeTransport = { APIService.urlSessionTransport(for: $0) }
+        case .asyncHTTPClient:
+            #if AsyncHTTPClient
+            configuration.makeTransport = { AsyncHTTPClientTransport(publicKeyPins: $0.publicKeyPins) }
+            #endif
+        }
+        return configuration
+    }
+
+    /// A service on the test server over this transport.
+    func service(_ configuration: ServiceConfiguration = ServiceConfiguration(), server: TestServer = .shared) throws -> APIService {
+        APIService(baseURL: try server.url(), configuration: configure(configuration))
+    }
+}
