@@ -183,3 +183,18 @@ enum SampleOutcome: Equatable {
         }
     }
 }
+
+@Suite("Splitting JSON Lines as bytes arrive")
+struct JSONLinesSplittingTests {
+    @Test("A document is handed over as soon as its last byte arrives, before the input ends")
+    func documentHandedOverAtItsEnd() throws {
+        var splitter = ElementSplitter(layout: .jsonLines, maxDepth: 64)
+        splitter.append(Array(#"{"a": 1}"#.utf8) + [0x0A] + Array(#"{"a": 2}"#.utf8))
+        var found = 0
+        while case .element = try splitter.next() { found += 1 }
+        #expect(found == 2)
+        splitter.append(Array("\n[3]\n".utf8))
+        while case .element = try splitter.next() { found += 1 }
+        #expect(found == 3)
+    }
+}
