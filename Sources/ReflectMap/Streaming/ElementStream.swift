@@ -59,5 +59,6 @@ extension MappingReport {
         unfilledProperties += other.unfilledProperties
         coercions += other.coercions
         skipped += other.skipped
+        unknownValues += other.unknownValues
     }
 }

@@ -50,3 +50,37 @@ public enum RedirectPolicy: Sendable, Equatable {
         return (next, keepsBody)
     }
 }
+
+extension RedirectPolicy {
+    /// The request to send after `response` when it is a redirect this policy follows, else `nil`.
+    func request(after response: HTTPURLResponse, for request: PreparedRequest) -> PreparedRequest? {
+        guard self == .follow, let next = Self.next(after: response, for: request.urlRequest) else { return nil }
+        return PreparedRequest(urlRequest: next.request, bodyFile: next.keepsBody ? request.bodyFile : nil)
+    }
+
+    /// A download under this policy, for either transport: each attempt writes its body with
+    /// `transfer` into a new file in `directory`, which is removed when the attempt fails or redirects.
+    func download(
+        _ request: PreparedRequest, into directory: URL,
+        transfer: (PreparedRequest, URL) async throws -> HTTPURLResponse
+    ) async throws -> (URL, HTTPURLResponse) {
+        var current = request
+        for _ in 0...Self.limit {
+            let file = directory.appendingPathComponent(".reflectmap-download-\(UUID().uuidString)")
+            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
+            }
+            let response: HTTPURLResponse
+            do {
+                response = try await transfer(current, file)
+            } catch {
+                try? FileManager.default.removeItem(at: file)
+                throw error
+            }
+            guard let next = self.request(after: response, for: current) else { return (file, response) }
+            try? FileManager.default.removeItem(at: file)
+            current = next
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+}

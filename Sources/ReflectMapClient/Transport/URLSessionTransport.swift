@@ -94,7 +94,7 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
                                       direction: .upload, uploadSize: current.bodySize, delegateQueue: queue)
             let (response, data) = try await run(current, handler: handler)
             ExpiredCookies.delete(expiredBy: response, in: session.configuration)
-            guard let next = follow(response, after: current, policy: redirects) else { return (data, response) }
+            guard let next = redirects.request(after: response, for: current) else { return (data, response) }
             current = next
         }
         throw URLError(.httpTooManyRedirects)
@@ -102,29 +102,15 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
 
     func download(_ request: PreparedRequest, into directory: URL, redirects: RedirectPolicy,
                   progress: ProgressHandler?) async throws -> (URL, HTTPURLResponse) {
-        var current = request
-        for _ in 0...RedirectPolicy.limit {
-            let file = directory.appendingPathComponent(".reflectmap-download-\(UUID().uuidString)")
-            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
-            }
-            let response: HTTPURLResponse
-            do {
-                let output = try FileHandle(forWritingTo: file)
-                let handler = TaskHandler(sink: .file(output), timeout: current.urlRequest.timeoutInterval, progress: progress, direction: .download,
-                                          delegateQueue: queue)
-                defer { try? output.close() }
-                response = try await run(current, handler: handler).0
-                ExpiredCookies.delete(expiredBy: response, in: session.configuration)
-            } catch {
-                try? FileManager.default.removeItem(at: file)
-                throw error
-            }
-            guard let next = follow(response, after: current, policy: redirects) else { return (file, response) }
-            try? FileManager.default.removeItem(at: file)
-            current = next
+        try await redirects.download(request, into: directory) { current, file in
+            let output = try FileHandle(forWritingTo: file)
+            defer { try? output.close() }
+            let handler = TaskHandler(sink: .file(output), timeout: current.urlRequest.timeoutInterval, progress: progress, direction: .download,
+                                      delegateQueue: queue)
+            let response = try await run(current, handler: handler).0
+            ExpiredCookies.delete(expiredBy: response, in: session.configuration)
+            return response
         }
-        throw URLError(.httpTooManyRedirects)
     }
 
     func open(_ request: PreparedRequest, redirects: RedirectPolicy) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
@@ -146,7 +132,7 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
                 handler.cancelSoon()
             }
             ExpiredCookies.delete(expiredBy: response, in: session.configuration)
-            guard let next = follow(response, after: current, policy: redirects) else { return (response, stream) }
+            guard let next = redirects.request(after: response, for: current) else { return (response, stream) }
             handler.cancelSoon()
             current = next
         }
@@ -180,11 +166,5 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
             return session.uploadTask(with: urlRequest, from: body)
         }
         return session.dataTask(with: urlRequest)
-    }
-
-    /// The next request when `response` is a redirect the policy follows.
-    private func follow(_ response: HTTPURLResponse, after request: PreparedRequest, policy: RedirectPolicy) -> PreparedRequest? {
-        guard policy == .follow, let next = RedirectPolicy.next(after: response, for: request.urlRequest) else { return nil }
-        return PreparedRequest(urlRequest: next.request, bodyFile: next.keepsBody ? request.bodyFile : nil)
     }
 }

@@ -128,7 +128,7 @@ public final class AsyncHTTPClientTransport: Transport, SessionTransport, Public
                 }
                 return data
             }
-            guard let next = follow(response, after: current, policy: redirects) else { return (data, response) }
+            guard let next = redirects.request(after: response, for: current) else { return (data, response) }
             current = next
         }
         throw URLError(.httpTooManyRedirects)
@@ -136,38 +136,23 @@ public final class AsyncHTTPClientTransport: Transport, SessionTransport, Public
 
     func download(_ request: PreparedRequest, into directory: URL, redirects: RedirectPolicy,
                   progress: ProgressHandler?) async throws -> (URL, HTTPURLResponse) {
-        var current = request
-        for _ in 0...RedirectPolicy.limit {
-            let file = directory.appendingPathComponent(".reflectmap-download-\(UUID().uuidString)")
-            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
-            }
-            let response: HTTPURLResponse
+        try await redirects.download(request, into: directory) { current, file in
             let sent = current.urlRequest
-            do {
-                response = try await exchange(current, progress: nil).run { head, body, watchdog in
-                    let output = try FileHandle(forWritingTo: file)
-                    defer { try? output.close() }
-                    let total = head.expectedContentLength >= 0 ? head.expectedContentLength : nil
-                    let redirected = redirects == .follow && RedirectPolicy.next(after: head, for: sent) != nil
-                    let report = redirected ? nil : progress
-                    var received: Int64 = 0
-                    for try await buffer in body {
-                        watchdog.touch()
-                        try output.write(contentsOf: Data(buffer.readableBytesView))
-                        received += Int64(buffer.readableBytes)
-                        report?(TransferProgress(completed: received, total: total))
-                    }
-                }.1
-            } catch {
-                try? FileManager.default.removeItem(at: file)
-                throw error
-            }
-            guard let next = follow(response, after: current, policy: redirects) else { return (file, response) }
-            try? FileManager.default.removeItem(at: file)
-            current = next
+            return try await exchange(current, progress: nil).run { head, body, watchdog in
+                let output = try FileHandle(forWritingTo: file)
+                defer { try? output.close() }
+                let total = head.expectedContentLength >= 0 ? head.expectedContentLength : nil
+                let redirected = redirects == .follow && RedirectPolicy.next(after: head, for: sent) != nil
+                let report = redirected ? nil : progress
+                var received: Int64 = 0
+                for try await buffer in body {
+                    watchdog.touch()
+                    try output.write(contentsOf: Data(buffer.readableBytesView))
+                    received += Int64(buffer.readableBytes)
+                    report?(TransferProgress(completed: received, total: total))
+                }
+            }.1
         }
-        throw URLError(.httpTooManyRedirects)
     }
 
     func open(_ request: PreparedRequest, redirects: RedirectPolicy) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
@@ -175,7 +160,7 @@ public final class AsyncHTTPClientTransport: Transport, SessionTransport, Public
         for _ in 0...RedirectPolicy.limit {
             // A redirect's body is dropped with its stream, which cancels that request.
             let (response, chunks) = try await exchange(current, progress: nil).open()
-            guard let next = follow(response, after: current, policy: redirects) else { return (response, chunks) }
+            guard let next = redirects.request(after: response, for: current) else { return (response, chunks) }
             current = next
         }
         throw URLError(.httpTooManyRedirects)
@@ -186,12 +171,6 @@ public final class AsyncHTTPClientTransport: Transport, SessionTransport, Public
     private func exchange(_ request: PreparedRequest, progress: ProgressHandler?) -> AHCExchange {
         let host = request.urlRequest.url?.host?.lowercased() ?? ""
         return AHCExchange(client: pinnedClients[host] ?? client, request: request, uploadProgress: progress)
-    }
-
-    /// The next request when `response` is a redirect the policy follows.
-    private func follow(_ response: HTTPURLResponse, after request: PreparedRequest, policy: RedirectPolicy) -> PreparedRequest? {
-        guard policy == .follow, let next = RedirectPolicy.next(after: response, for: request.urlRequest) else { return nil }
-        return PreparedRequest(urlRequest: next.request, bodyFile: next.keepsBody ? request.bodyFile : nil)
     }
 }
 
