@@ -65,7 +65,7 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
         var model = Model()
         model.willStartMapping()
         let isClass = plan.isClass
-        try fill(&model, from: &reader, updating: false, canReset: true) { field, storage in
+        try fill(&model, from: &reader, updating: false) { field, storage in
             var fresh = Model()
             FieldStorage.withStorage(of: &fresh, isClass: isClass) { field.copy(from: $0, to: storage) }
         }
@@ -84,7 +84,7 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
         let isClass = plan.isClass
         let original = isClass ? copyOfFields(model) : model
         model.willStartMapping()
-        try fill(&model, from: &reader, updating: true, canReset: true) { field, storage in
+        try fill(&model, from: &reader, updating: true) { field, storage in
             var source = original
             FieldStorage.withStorage(of: &source, isClass: isClass) { field.copy(from: $0, to: storage) }
         }
@@ -106,16 +106,16 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
     /// Fills the model. `reset` puts a property back to its default when a repeated key fills it again.
     @inline(__always)
     private func fill(
-        _ model: inout Model, from reader: inout JSONReader, updating: Bool, canReset: Bool,
+        _ model: inout Model, from reader: inout JSONReader, updating: Bool,
         reset: (FieldAccessor, ModelStorage) -> Void
     ) throws {
         var filled = false
         try FieldStorage.withStorage(of: &model, isClass: plan.isClass) { storage in
             filled = true
-            try plan.fill(storage, from: &reader, updating: updating, canReset: canReset, reset: reset)
+            try plan.fill(storage, from: &reader, updating: updating, reset: reset)
         }
         // A struct with no stored properties has no storage; its object is still read and checked.
-        if !filled { try plan.fill(nil, from: &reader, updating: updating, canReset: false, reset: reset) }
+        if !filled { try plan.fill(nil, from: &reader, updating: updating, reset: reset) }
     }
 
     override func write(_ model: Model, to writer: inout JSONWriter) throws {

@@ -16,12 +16,12 @@ extension TypePlan {
     /// Fills a model's storage from the JSON object under the reader's cursor (the caller has
     /// checked that it is one). `storage` is `nil` only for a struct with no stored properties.
     /// `updating` fills only the properties whose keys are present, and notes no missing ones.
-    /// `reset` puts a property back to its default before a repeated key's later value is read into
-    /// it; `canReset` is false when there is no default to go back to (an existing class instance).
+    /// `reset` puts a property back to its default (for an update, its value before the update) before
+    /// a repeated key's later value is read into it.
     @inline(__always)
     func fill(
         _ storage: ModelStorage?, from reader: inout JSONReader, updating: Bool,
-        canReset: Bool, reset: (FieldAccessor, ModelStorage) -> Void
+        reset: (FieldAccessor, ModelStorage) -> Void
     ) throws {
         let fields = fillLoop
         let table = keyTable
@@ -29,7 +29,7 @@ extension TypePlan {
             filled: FilledFields(fieldCount: fields.count, hasAlternates: table.hasAlternates),
             depth: reader.path.count
         )
-        let context = FillContext(fields: fields, storage: storage, canReset: canReset)
+        let context = FillContext(fields: fields, storage: storage)
         _ = try readMembers(of: table, context, &state, &reader, reset)
         if state.filled.count < fields.count || !state.errors.isEmpty {
             try settle(state, &reader, updating: updating)
@@ -109,7 +109,7 @@ extension TypePlan {
             let earlier = fillable[field].keys[state.filled.priority(of: field)]
             reader.dropReport(depth: state.depth, steps: earlier.components)
         }
-        if context.canReset, let storage = context.storage { reset(fillable[field], storage) }
+        if let storage = context.storage { reset(fillable[field], storage) }
     }
 
     /// The end of the object: the first property in declaration order that failed or has no key
@@ -134,7 +134,6 @@ private struct FillContext {
     /// exclusivity check on every read.
     let fields: [UnretainedField]
     let storage: ModelStorage?
-    let canReset: Bool
 }
 
 /// What one object has done so far to its model.
