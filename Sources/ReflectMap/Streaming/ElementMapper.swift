@@ -13,6 +13,8 @@ struct ElementMapper<Model: Mappable>: Sendable {
     let keyPath: String?
     /// The index the next element gets.
     private(set) var index = 0
+    /// The element's bytes, in a buffer reused from one element to the next.
+    private var scratch: [UInt8] = []
 
     init(mapper: JSONMapper, layout: JSONStreamLayout) {
         self.mapper = mapper
@@ -29,9 +31,11 @@ struct ElementMapper<Model: Mappable>: Sendable {
     mutating func map(_ buffer: [UInt8], range: Range<Int>, offset: Int, reporting: Bool) throws -> StreamedElement<Model> {
         let position = index
         index += 1
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: buffer[range])
         do {
             let (model, report) = try mapper.readElement(
-                Model.self, bytes: Array(buffer[range]), at: prefix + [.index(position)],
+                Model.self, bytes: scratch, at: prefix + [.index(position)],
                 reporting: reporting || mapper.reportHandler != nil
             )
             if let handler = mapper.reportHandler { mapper.deliver(report, for: Model.self, at: keyPath, to: handler) }
