@@ -348,8 +348,10 @@ func repeatsAKey(_ data: Data) -> Bool {
         }
         return repeated
     }
-    var scanner = JSONScanner(data)
-    return (try? scan(&scanner)) ?? false
+    return InputBytes.reading(data) { bytes in
+        var scanner = JSONScanner(bytes: bytes)
+        return (try? scan(&scanner)) ?? false
+    }
 }
 
 func checkType<T: Mappable>(_ type: T.Type, _ data: Data, _ parsed: JSONValue?, _ mapper: JSONMapper, update: Bool) {

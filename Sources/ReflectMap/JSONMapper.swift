@@ -226,27 +226,29 @@ public struct JSONMapper: Sendable {
     ///   strict mode) a value that does not fit.
     public func update<T: Mappable>(_ value: inout T, from data: Data) throws {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
-        let bytes = [UInt8](data)
-        var reader = JSONReader(scanner: JSONScanner(bytes: bytes), settings: readSettings, reporting: reportHandler != nil)
-        var copy = value
-        do {
-            if let model = adapter as? ModelAdapter<T> {
-                defer { reader.recyclePool() }
-                do {
-                    try model.update(&copy, from: &reader)
-                } catch let error as MappingError {
-                    throw reader.locate(error)
+        let report = try InputBytes.reading(data) { bytes in
+            var reader = JSONReader(scanner: JSONScanner(bytes: bytes), settings: readSettings, reporting: reportHandler != nil)
+            var copy = value
+            do {
+                if let model = adapter as? ModelAdapter<T> {
+                    defer { reader.recyclePool() }
+                    do {
+                        try model.update(&copy, from: &reader)
+                    } catch let error as MappingError {
+                        throw reader.locate(error)
+                    }
+                } else {
+                    copy = try read(adapter, &reader)
                 }
-            } else {
-                copy = try read(adapter, &reader)
+                try reader.finish()
+            } catch let error as MappingError where error.isAboutTheValue {
+                try validate(bytes)
+                throw error
             }
-            try reader.finish()
-        } catch let error as MappingError where error.isAboutTheValue {
-            try validate(bytes)
-            throw error
+            value = copy
+            return reader.report
         }
-        value = copy
-        if let reportHandler, let report = reader.report { deliver(report.report, for: T.self, at: nil, to: reportHandler) }
+        if let reportHandler, let report { deliver(report.report, for: T.self, at: nil, to: reportHandler) }
     }
 
     // MARK: models → JSON
@@ -302,12 +304,11 @@ extension JSONMapper {
     private func read<T>(
         _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
-        try read(T.self, bytes: [UInt8](data), at: keyPath, reporting: reporting)
+        try InputBytes.reading(data) { try read(T.self, bytes: $0, at: keyPath, reporting: reporting) }
     }
 
-    /// The byte route over bytes already in an array (a streamed element, say).
-    func read<T>(
-        _ type: T.Type, bytes: [UInt8], at keyPath: String?, reporting: Bool
+    private func read<T>(
+        _ type: T.Type, bytes: InputBytes, at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         var scanner = JSONScanner(bytes: bytes)
@@ -338,7 +339,7 @@ extension JSONMapper {
     /// is read, and its errors and report entries are placed, as ``mapArray(_:from:)`` reads the same
     /// element in the whole array: `nil` when lenient mode dropped it.
     func readElement<T>(
-        _ type: T.Type, bytes: [UInt8], at path: [PathStep], reporting: Bool
+        _ type: T.Type, bytes: InputBytes, at path: [PathStep], reporting: Bool
     ) throws -> (value: T?, report: MappingReport) {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         var reader = JSONReader(
@@ -359,7 +360,7 @@ extension JSONMapper {
 
     /// Checks that the whole document is well-formed JSON within the depth limit, for a document whose
     /// mapping failed: its malformed JSON, wherever it is, is the error to report.
-    private func validate(_ bytes: [UInt8]) throws {
+    private func validate(_ bytes: InputBytes) throws {
         var scanner = JSONScanner(bytes: bytes)
         try scanner.skipValue(depthBudget: maxDepth, limit: maxDepth)
         try scanner.finish()

@@ -43,7 +43,11 @@ public indirect enum JSONTree: Equatable, Sendable {
     /// - Throws: ``GeneratorError/malformedJSON(source:offset:reason:)`` (with an empty source name)
     ///   for text that is not JSON by RFC 8259, or that nests deeper than 512 levels.
     public static func parse(_ bytes: [UInt8]) throws -> JSONTree {
-        var builder = TreeBuilder(scanner: JSONScanner(Data(bytes)))
+        try InputBytes.reading(bytes) { try parse(JSONScanner(bytes: $0)) }
+    }
+
+    private static func parse(_ scanner: JSONScanner) throws -> JSONTree {
+        var builder = TreeBuilder(scanner: scanner)
         do {
             let tree = try builder.value()
             try builder.scanner.finish()

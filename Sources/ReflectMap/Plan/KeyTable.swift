@@ -155,7 +155,7 @@ final class KeyTable: @unchecked Sendable {
     /// The entry whose key equals `bytes[start..<end]`. `hint` is the entry expected next: fields
     /// usually arrive in the order they were declared, so it is tried first and then advanced.
     @inline(__always)
-    func match(_ bytes: [UInt8], _ start: Int, _ end: Int, hint: inout Int) -> Entry? {
+    func match(_ bytes: InputBytes, _ start: Int, _ end: Int, hint: inout Int) -> Entry? {
         let length = end - start
         // The input's first eight bytes, cut to the key's length. Input keys end in a quote, so
         // eight bytes are there unless the document ends within eight bytes of this key.
@@ -179,7 +179,7 @@ final class KeyTable: @unchecked Sendable {
 
     /// Whether entry `index`, whose length is the input key's, equals the input key.
     @inline(__always)
-    private func equal(_ index: Int, _ head: UInt64?, _ bytes: [UInt8], _ start: Int) -> Bool {
+    private func equal(_ index: Int, _ head: UInt64?, _ bytes: InputBytes, _ start: Int) -> Bool {
         var offset = 0
         if let head {
             guard head == entries[index].head else { return false }

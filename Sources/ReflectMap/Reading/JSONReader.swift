@@ -49,7 +49,7 @@ struct JSONReader {
     /// path length of the top-level value, when it is not `path`'s.
     init(tree value: Any, settings: ReadSettings, reporting: Bool, path: [PathStep] = [], basePathCount: Int? = nil) {
         self.init(
-            scanner: JSONScanner(Data()), isTree: true, settings: settings, reporting: reporting, path: path,
+            scanner: JSONScanner(bytes: .empty), isTree: true, settings: settings, reporting: reporting, path: path,
             basePathCount: basePathCount
         )
         pending = value
@@ -304,7 +304,7 @@ struct JSONReader {
                 let entry: KeyTable.Entry?
                 if span.hasEscapes {
                     let key = scanner.unescaped(span)
-                    entry = table.match(key, 0, key.count, hint: &hint)
+                    entry = InputBytes.reading(key) { table.match($0, 0, key.count, hint: &hint) }
                 } else {
                     entry = table.match(scanner.bytes, span.start, span.end, hint: &hint)
                 }

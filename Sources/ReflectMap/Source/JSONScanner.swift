@@ -20,17 +20,14 @@ import Foundation
 /// Errors are ``MappingError``s of kind `malformedJSON` (with ``MappingError/byteOffset``) or
 /// `nestingTooDeep`.
 package struct JSONScanner {
-    package let bytes: [UInt8]
+    /// The input, read in place (see ``InputBytes``).
+    package let bytes: InputBytes
     /// The offset of the next unread byte.
     package var index: Int
     /// Whether the last number read had more than 17 significant digits.
     package var lastNumberIsLong = false
 
-    package init(_ data: Data) {
-        self.init(bytes: [UInt8](data))
-    }
-
-    package init(bytes: [UInt8]) {
+    package init(bytes: InputBytes) {
         self.bytes = bytes
         index = 0
         // RFC 8259 §8.1: a parser may ignore a byte order mark.

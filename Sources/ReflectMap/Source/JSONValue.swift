@@ -32,9 +32,12 @@ public enum JSONValue: Sendable, Hashable {
     /// - Throws: ``MappingError`` of kind ``MappingError/Kind/malformedJSON(_:)``, with the
     ///   ``MappingError/byteOffset`` of the problem, or ``MappingError/Kind/nestingTooDeep(limit:)``.
     public init(parsing data: Data, maxDepth: Int = 512) throws {
-        var reader = JSONReader(scanner: JSONScanner(data), settings: ReadSettings(maxDepth: maxDepth), reporting: false)
-        self = try reader.readJSONValue() ?? .null
-        try reader.finish()
+        self = try InputBytes.reading(data) { bytes in
+            var reader = JSONReader(scanner: JSONScanner(bytes: bytes), settings: ReadSettings(maxDepth: maxDepth), reporting: false)
+            let value = try reader.readJSONValue() ?? .null
+            try reader.finish()
+            return value
+        }
     }
 
     /// The member for `key` when this is an object.

@@ -1,6 +1,6 @@
 /// Maps the elements a splitter finds, one at a time, with the mapper's full rules.
 ///
-/// Each element is read from its own bytes as ``JSONMapper/mapArray(_:from:)`` reads the same element
+/// Each element is read in place in the splitter's buffer, as ``JSONMapper/mapArray(_:from:)`` reads the same element
 /// in the whole array: an element that does not map is dropped and reported in lenient mode and
 /// thrown in strict mode, and hooks run. The reader starts at the element's place (the key path's
 /// keys and the element's index: `data.items[1234].price`), so errors and report entries are placed
@@ -13,8 +13,6 @@ struct ElementMapper<Model: Mappable>: Sendable {
     let keyPath: String?
     /// The index the next element gets.
     private(set) var index = 0
-    /// The element's bytes, in a buffer reused from one element to the next.
-    private var scratch: [UInt8] = []
 
     init(mapper: JSONMapper, layout: JSONStreamLayout) {
         self.mapper = mapper
@@ -31,13 +29,13 @@ struct ElementMapper<Model: Mappable>: Sendable {
     mutating func map(_ buffer: [UInt8], range: Range<Int>, offset: Int, reporting: Bool) throws -> StreamedElement<Model> {
         let position = index
         index += 1
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: buffer[range])
         do {
-            let (model, report) = try mapper.readElement(
-                Model.self, bytes: scratch, at: prefix + [.index(position)],
-                reporting: reporting || mapper.reportHandler != nil
-            )
+            let (model, report) = try InputBytes.reading(buffer, in: range) {
+                try mapper.readElement(
+                    Model.self, bytes: $0, at: prefix + [.index(position)],
+                    reporting: reporting || mapper.reportHandler != nil
+                )
+            }
             if let handler = mapper.reportHandler { mapper.deliver(report, for: Model.self, at: keyPath, to: handler) }
             return StreamedElement(index: position, value: model, report: reporting ? report : MappingReport())
         } catch var error as MappingError {

@@ -260,9 +260,11 @@ package struct ElementSplitter: Sendable {
     }
 
     private func decodeString(_ range: Range<Int>) throws -> String {
-        var scanner = JSONScanner(bytes: Array(buffer[range]))
         do {
-            return try scanner.string(scanner.scanString())
+            return try InputBytes.reading(buffer, in: range) { bytes in
+                var scanner = JSONScanner(bytes: bytes)
+                return try scanner.string(scanner.scanString())
+            }
         } catch var error as MappingError {
             error.byteOffset = error.byteOffset.map { $0 + base + range.lowerBound }
             throw error

@@ -1,0 +1,81 @@
+import Foundation
+
+// The input document, read where it lies, one of the few files with unsafe code. `map(_:from: Data)`
+// reads the caller's `Data` in place rather than copying it into an array first: the scanner holds an
+// `InputBytes`, a bounds-checked view of bytes that somebody else owns.
+
+/// A read-only view of the input's bytes, checked on every load like an array.
+///
+/// A view exists only inside the closure of ``reading(_:_:)`` (or ``reading(_:in:_:)``) that made it:
+/// the owner (`Data`, or an array) is borrowed for the length of that call. The scanner and reader
+/// that hold a view are values made and dropped inside the same closure, and nothing they hand out
+/// keeps the view: strings, numbers and byte arrays read from the input are copies.
+package struct InputBytes {
+    // Invariant: `start` points to `count` initialised bytes that stay valid and unchanged while the
+    // closure that made this view runs (see above). `start` is `nil` only when `count` is 0.
+    private let start: UnsafePointer<UInt8>?
+    /// The number of bytes.
+    package let count: Int
+
+    private init(_ buffer: UnsafeRawBufferPointer) {
+        start = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        count = buffer.count
+    }
+
+    /// No bytes.
+    package static var empty: InputBytes { InputBytes(UnsafeRawBufferPointer(start: nil, count: 0)) }
+
+    /// Calls `body` with a view of `data`'s bytes, which `data` keeps for the length of the call.
+    package static func reading<Result>(_ data: Data, _ body: (InputBytes) throws -> Result) rethrows -> Result {
+        try data.withUnsafeBytes { try body(InputBytes($0)) }
+    }
+
+    /// Calls `body` with a view of `bytes[range]` (all of `bytes` by default), whose offsets count
+    /// from the range's start.
+    package static func reading<Result>(
+        _ bytes: [UInt8], in range: Range<Int>? = nil, _ body: (InputBytes) throws -> Result
+    ) rethrows -> Result {
+        try bytes.withUnsafeBytes { all in
+            try body(InputBytes(range.map { UnsafeRawBufferPointer(rebasing: all[$0]) } ?? all))
+        }
+    }
+
+    /// The byte at `offset`. Out of range is a programming error, and traps as an array does.
+    @inline(__always)
+    package subscript(offset: Int) -> UInt8 {
+        // One unsigned comparison covers a negative offset too. With it the load below stays within
+        // the `count` bytes of the invariant.
+        precondition(UInt(bitPattern: offset) < UInt(bitPattern: count), "input offset out of range")
+        return start.unsafelyUnwrapped[offset]
+    }
+
+    /// The bytes in `range`, borrowed: valid only while this view is, and copied by whatever keeps them
+    /// (a `String`, an array).
+    @inline(__always)
+    package subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "input range out of range")
+        // Within the `count` bytes of the invariant, by the check above; an empty range needs no base.
+        guard let start, !range.isEmpty else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: start + range.lowerBound, count: range.count)
+    }
+
+    /// The eight bytes at `offset`, little-endian, or `nil` when fewer than eight remain.
+    @inline(__always)
+    package func word(at offset: Int) -> UInt64? {
+        guard offset >= 0, offset <= count - 8, let start else { return nil }
+        // The eight bytes lie within the `count` of the invariant, by the guard; any bit pattern is a
+        // valid integer, and the load needs no alignment.
+        return UInt64(littleEndian: UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The sixteen bytes at `offset` as two little-endian words, the first eight bytes in lane 0, or
+    /// `nil` when fewer than sixteen remain. A `SIMD2<UInt64>` takes one vector register on x86-64
+    /// (SSE2) and arm64 (NEON), so word-at-a-time tests on it cover sixteen bytes per instruction.
+    @inline(__always)
+    package func block(at offset: Int) -> SIMD2<UInt64>? {
+        guard offset >= 0, offset <= count - 16, let start else { return nil }
+        // As in `word(at:)`, for sixteen bytes.
+        let lanes = UnsafeRawPointer(start + offset).loadUnaligned(as: SIMD2<UInt64>.self)
+        return SIMD2(UInt64(littleEndian: lanes[0]), UInt64(littleEndian: lanes[1]))
+    }
+}
