@@ -69,14 +69,14 @@ extension JSONReader {
     @inline(__always)
     mutating func gatherElements<Element>(
         into result: inout [Element],
-        _ element: (inout JSONReader, inout ElementBuffer<Element>, ElementPool) throws -> Void
+        _ element: (inout JSONReader, inout ElementBuffer, ElementPool) throws -> Void
     ) throws -> Bool {
         guard var cursor = try beginArray() else { return false }
-        var elements = ElementBuffer<Element>()
+        var elements = ElementBuffer()
         do {
             while try nextElement(&cursor) { try element(&self, &elements, cursor.pool) }
         } catch {
-            elements.discard(pool: cursor.pool)
+            elements.discard(Element.self, pool: cursor.pool)
             throw error
         }
         elements.finish(into: &result, pool: cursor.pool)

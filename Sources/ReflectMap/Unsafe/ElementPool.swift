@@ -3,7 +3,7 @@ import Foundation
 // The blocks in which arrays gather their elements on the byte route, one of the few files with
 // unsafe code.
 //
-// An `ElementBuffer<Element>` holds exactly `count` initialised elements at the start of a block bound
+// An `ElementBuffer` holds exactly `count` initialised elements at the start of a block bound
 // to `Element`, and nothing else; it is the block's only user until it gives the block back, with
 // every element moved out or destroyed first. A block is bound to a new type only while it holds no
 // element. Pooled blocks are 16-byte aligned; an element type that needs more gets a block of its
@@ -98,23 +98,28 @@ final class ElementPool {
 }
 
 /// Elements gathered for an array whose length is not known yet. Every path out of a read calls
-/// ``finish(into:pool:)`` or ``discard(pool:)``.
-struct ElementBuffer<Element> {
-    private var base: UnsafeMutablePointer<Element>?
+/// ``finish(into:pool:)`` or ``discard(_:pool:)``.
+///
+/// The buffer is not generic, so generic code that keeps one looks up no metadata for it; its
+/// methods take the element type instead. Every call on one buffer names the same `Element`: the one
+/// `JSONReader.gatherElements(into:_:)` made it for, which is the type its block is bound to.
+struct ElementBuffer {
+    private var base: UnsafeMutableRawPointer?
     private var bytes = 0
     private var capacity = 0
     private var count = 0
 
     @inline(__always)
-    mutating func append(_ element: consuming Element, pool: ElementPool) {
-        if count == capacity { grow(pool) }
-        // `grow` set `base`; `capacity` is 0 while it is nil.
-        (base.unsafelyUnwrapped + count).initialize(to: consume element)
+    mutating func append<Element>(_ element: consuming Element, pool: ElementPool) {
+        if count == capacity { grow(Element.self, pool) }
+        // `grow` set `base`, bound to `Element` with room for `capacity` elements; `capacity` is 0
+        // while it is nil.
+        (base.unsafelyUnwrapped.assumingMemoryBound(to: Element.self) + count).initialize(to: consume element)
         count += 1
     }
 
     @inline(never)
-    private mutating func grow(_ pool: ElementPool) {
+    private mutating func grow<Element>(_: Element.Type, _ pool: ElementPool) {
         let stride = MemoryLayout<Element>.stride
         let wanted = Swift.max(capacity * 2, 8) * stride
         let pooled = MemoryLayout<Element>.alignment <= ElementPool.alignment
@@ -124,17 +129,19 @@ struct ElementBuffer<Element> {
         let newCapacity = block.bytes / stride
         let newBase = block.base.bindMemory(to: Element.self, capacity: newCapacity)
         if let base {
-            newBase.moveInitialize(from: base, count: count)
-            giveBack(base, pool)
+            newBase.moveInitialize(from: base.assumingMemoryBound(to: Element.self), count: count)
+            giveBack(base, Element.self, pool)
         }
-        base = newBase
+        base = UnsafeMutableRawPointer(newBase)
         bytes = block.bytes
         capacity = newCapacity
     }
 
     /// Moves the elements to the end of `array`, and gives the block back.
-    mutating func finish(into array: inout [Element], pool: ElementPool) {
-        guard let base else { return }
+    mutating func finish<Element>(into array: inout [Element], pool: ElementPool) {
+        guard let raw = base else { return }
+        // Bound to `Element` by `grow`, with `count` elements initialised.
+        let base = raw.assumingMemoryBound(to: Element.self)
         let count = self.count
         if array.isEmpty && !_isPOD(Element.self) {
             array = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -151,30 +158,30 @@ struct ElementBuffer<Element> {
             array.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
             base.deinitialize(count: count)
         }
-        release(base, pool)
+        release(raw, Element.self, pool)
     }
 
     /// Destroys the elements (a read that throws), and gives the block back.
-    mutating func discard(pool: ElementPool) {
-        guard let base else { return }
-        base.deinitialize(count: count)
-        release(base, pool)
+    mutating func discard<Element>(_: Element.Type, pool: ElementPool) {
+        guard let raw = base else { return }
+        // Bound to `Element` by `grow`, with `count` elements initialised.
+        raw.assumingMemoryBound(to: Element.self).deinitialize(count: count)
+        release(raw, Element.self, pool)
     }
 
     /// Gives an emptied block back, or frees one that was never pooled.
-    private func giveBack(_ block: UnsafeMutablePointer<Element>, _ pool: ElementPool) {
+    private func giveBack<Element>(_ block: UnsafeMutableRawPointer, _: Element.Type, _ pool: ElementPool) {
         if MemoryLayout<Element>.alignment <= ElementPool.alignment {
-            pool.giveBack(UnsafeMutableRawPointer(block), bytes: bytes)
+            pool.giveBack(block, bytes: bytes)
         } else {
             block.deallocate()
         }
     }
 
-    private mutating func release(_ block: UnsafeMutablePointer<Element>, _ pool: ElementPool) {
-        giveBack(block, pool)
+    private mutating func release<Element>(_ block: UnsafeMutableRawPointer, _: Element.Type, _ pool: ElementPool) {
+        giveBack(block, Element.self, pool)
         base = nil
         capacity = 0
         count = 0
     }
 }
-
