@@ -1,12 +1,12 @@
 /// `[Element]`: maps a JSON array element by element. In lenient mode an element that cannot be
 /// used is dropped and reported; the rest of the array is kept. A lossy array (``LossyArray``) does
 /// the same in strict mode too.
-final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
-    let element: TypeAdapter<Element>
+final class ArrayAdapter<Element>: InPlaceAdapter<[Element]>, @unchecked Sendable {
+    let element: InPlaceAdapter<Element>
     let isLossy: Bool
 
     init(element: TypeAdapter<Element>, isLossy: Bool = false) {
-        self.element = element
+        self.element = .of(element)
         self.isLossy = isLossy
     }
 
@@ -54,7 +54,9 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
         let element = self.element
         if isLossy {
             return try reader.readArray(expecting: { result.reserveCapacity($0) }, { reader in
-                _ = try reader.readRecovering { reader in try element.read(&reader, appendingTo: &result) }
+                _ = try reader.readRecovering { reader in
+                    if let value = try element.read(&reader) { result.append(value) }
+                }
             })
         }
         return try element.readElements(&reader, into: &result)

@@ -2,7 +2,7 @@
 /// Before filling, the model's ``Mappable/willStartMapping()`` runs; after, its
 /// ``Mappable/didFinishMapping()`` runs on it before it is stored; a model it rejects is an unusable
 /// value.
-final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendable {
+final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sendable {
     let plan: TypePlan
 
     init(plan: TypePlan) {
@@ -32,13 +32,6 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
         var accepted = false
         let model = try makeModel(from: &reader, accepted: &accepted)
         if accepted { storage.store(model, at: field) }
-    }
-
-    override func read(_ reader: inout JSONReader, appendingTo array: inout [Model]) throws {
-        guard try reader.isObjectNext() else { return try rejectNonObject(&reader) }
-        var accepted = false
-        let model = try makeModel(from: &reader, accepted: &accepted)
-        if accepted { array.append(consume model) }
     }
 
     override func readElements(_ reader: inout JSONReader, into result: inout [Model]) throws -> Bool {

@@ -1,14 +1,13 @@
 import Foundation
 
 /// A scalar type whose adapter is a pair of functions: reader → value, value → writer.
-final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
+final class ScalarAdapter<Value>: InPlaceAdapter<Value>, @unchecked Sendable {
     typealias Reader = (inout JSONReader) throws -> Value?
     typealias Writer = (Value, inout JSONWriter) throws -> Void
 
     private let reader: Reader
     private let assigner: (inout JSONReader, ModelStorage, FieldLocation<Value>) throws -> Void
     private let optionalAssigner: (inout JSONReader, ModelStorage, FieldLocation<Value?>) throws -> Void
-    private let appender: (inout JSONReader, inout [Value]) throws -> Void
     private let elementsReader: (inout JSONReader, inout [Value]) throws -> Bool
     private let nestedArrayReader: (inout JSONReader, inout [[Value]]) throws -> Bool
     private let writer: Writer
@@ -26,9 +25,6 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
         optionalAssigner = { reader, storage, field in
             if try reader.readNull() { return storage.store(nil, at: field) }
             if let value = try read(&reader) { storage.store(value, at: field) }
-        }
-        appender = { reader, array in
-            if let value = try read(&reader) { array.append(value) }
         }
         // A whole array in one specialised loop: no call through the adapter per element.
         let elementsReader: (inout JSONReader, inout [Value]) throws -> Bool = { reader, array in
@@ -74,10 +70,6 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
 
     override func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Value?>) throws {
         try optionalAssigner(&reader, storage, field)
-    }
-
-    override func read(_ reader: inout JSONReader, appendingTo array: inout [Value]) throws {
-        try appender(&reader, &array)
     }
 
     override func readElements(_ reader: inout JSONReader, into result: inout [Value]) throws -> Bool {

@@ -70,12 +70,12 @@ class FieldAccessor: @unchecked Sendable {
 final class Field<Value>: FieldAccessor, @unchecked Sendable {
     private let encodedKey: EncodedKey
     private let location: FieldLocation<Value>
-    private let adapter: TypeAdapter<Value>
+    private let adapter: InPlaceAdapter<Value>
 
     init(keys: [FieldKey], location: FieldLocation<Value>, isFillable: Bool, adapter: TypeAdapter<Value>) {
         self.encodedKey = EncodedKey(keys[0].components[keys[0].components.count - 1])
         self.location = location
-        self.adapter = adapter
+        self.adapter = .of(adapter)
         super.init(keys: keys, isFillable: isFillable)
     }
 
