@@ -4,6 +4,19 @@ import Foundation
 // models through one reader, and models out through one writer.
 
 extension JSONMapper {
+    /// Runs a read and hands a report that is not clean to the report handler. Without a handler it is
+    /// the read alone; with one, every read reports, and the report goes back only to a caller that
+    /// asked for it.
+    @inline(__always)
+    func reading<T>(
+        _ type: T.Type, at keyPath: String?, reporting: Bool, _ read: (Bool) throws -> (value: T, report: MappingReport)
+    ) throws -> (value: T, report: MappingReport) {
+        guard let reportHandler else { return try read(reporting) }
+        let result = try read(true)
+        deliver(result.report, for: T.self, at: keyPath, to: reportHandler)
+        return reporting ? result : (result.value, MappingReport())
+    }
+
     var readSettings: ReadSettings {
         ReadSettings(mode: mode, dateStrategy: dateStrategy, maxDepth: maxDepth)
     }

@@ -62,8 +62,22 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
             var fresh = Model()
             FieldStorage.withStorage(of: &fresh, isClass: isClass) { field.copy(from: $0, to: storage) }
         }
-        accepted = try reader.finish(&model, typeName: typeName)
+        accepted = try finish(&model, &reader)
         return model
+    }
+
+    /// Runs a filled model's ``Mappable/didFinishMapping()`` on the model itself, before it is stored.
+    /// Returns `false` when lenient mode dropped the model it rejected; strict mode and the top level
+    /// throw.
+    @inline(__always)
+    private func finish(_ model: inout Model, _ reader: inout JSONReader) throws -> Bool {
+        do {
+            try model.didFinishMapping()
+            return true
+        } catch {
+            let _: Bool? = try reader.fail(rejecting: error, as: typeName, value: nil)
+            return false
+        }
     }
 
     /// Fills an existing model from the object under the cursor: only the keys present change.
@@ -81,7 +95,7 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
             var source = original
             FieldStorage.withStorage(of: &source, isClass: isClass) { field.copy(from: $0, to: storage) }
         }
-        _ = try reader.finish(&model, typeName: typeName)
+        _ = try finish(&model, &reader)
     }
 
     /// A new instance holding a class model's fillable fields, as they are now.

@@ -2,7 +2,7 @@ import Foundation
 
 // What models need from the reader beyond values and containers: a look ahead at a polymorphic
 // object's discriminator, reads that go on past an unusable value (strict mode's objects, and
-// ``LossyArray``), a second read of one value, and the after-mapping hook.
+// ``LossyArray``), and a second read of one value.
 
 extension JSONReader {
     /// The scalar under `key` in the object under the cursor, consuming nothing: a polymorphic
@@ -56,20 +56,6 @@ extension JSONReader {
             return step
         }
         return JSONReader(tree: value.jsonObject, settings: settings, reporting: false, path: spelledPath, basePathCount: basePathCount)
-    }
-
-    /// Runs a finished model's ``Mappable/didFinishMapping()`` on the model itself, as soon as it is
-    /// filled and before it is stored. Returns `false` when lenient mode dropped the model it
-    /// rejected; strict mode and the top level throw.
-    @inline(__always)
-    mutating func finish<Model: Mappable>(_ model: inout Model, typeName: @autoclosure () -> String) throws -> Bool {
-        do {
-            try model.didFinishMapping()
-            return true
-        } catch {
-            let _: Bool? = try fail(rejecting: error, as: typeName(), value: nil)
-            return false
-        }
     }
 
     /// A user's adapter or hook threw: a ``MappingError`` keeps its kind with its path below the
