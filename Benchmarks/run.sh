@@ -146,10 +146,28 @@ for p in payloads:
         if theirs is None:
             continue
         print(f"| {p} | {label} | {fmt_time(mine)} | {other} | {fmt_time(theirs)} | {ratio(mine, theirs)} | {fmt_malloc(mine)} | {fmt_malloc(theirs)} |")
-    if p in simdjson:
-        mine, theirs = get(p, "Data→models", "ReflectMap"), simdjson[p]
+    def simdjson_row(label, case):
+        mine, theirs = get(p, case, "ReflectMap"), simdjson[p]
         speed = f" ({theirs['bytes'] / theirs['time']:,.0f} MB/s)"
-        print(f"| {p} | Data → models | {fmt_time(mine)} | simdjson On-Demand{speed} | {fmt_time(theirs)} | {ratio(mine, theirs)} | {fmt_malloc(mine)} | – |")
+        print(f"| {p} | {label} | {fmt_time(mine)} | simdjson On-Demand{speed} | {fmt_time(theirs)} | {ratio(mine, theirs)} | {fmt_malloc(mine)} | – |")
+    if p in simdjson:
+        simdjson_row("Data → models", "Data→models")
+    # The same payload with its models as final classes: against the same anchors as the structs,
+    # and against ReflectMap on the structs.
+    if get(p, "Data→class models", "ReflectMap") is not None:
+        if p in simdjson:
+            simdjson_row("Data → class models", "Data→class models")
+        class_rows = [
+            ("Data → class models", "Data→class models", "Data→models", "ReflectMap"),
+            ("class models → Data", "class models→Data", "class models→Data", "hand-written"),
+            ("class models → Data", "class models→Data", "models→Data", "ReflectMap"),
+        ]
+        for label, case, other_case, other in class_rows:
+            mine, theirs = get(p, case, "ReflectMap"), get(p, other_case, other)
+            if theirs is None:
+                continue
+            other_label = "ReflectMap, struct models" if other_case != case else other
+            print(f"| {p} | {label} | {fmt_time(mine)} | {other_label} | {fmt_time(theirs)} | {ratio(mine, theirs)} | {fmt_malloc(mine)} | {fmt_malloc(theirs)} |")
 first, cached = get("plan (twitter models)", "first use", "ReflectMap"), get("plan (twitter models)", "cached", "ReflectMap")
 if first:
     print(f"| twitter models | first use: build the plans (8 types) | {fmt_time(first)} | cached plan | {fmt_time(cached)} | {ratio(first, cached)} | {fmt_malloc(first)} | {fmt_malloc(cached)} |")

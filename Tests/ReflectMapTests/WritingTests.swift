@@ -88,6 +88,33 @@ struct WritingTests {
         b.friends = []
     }
 
+    @Test("A long chain of objects is written, and a cycle deep in one still gives an error")
+    func deepChainAndDeepCycle() throws {
+        let people = (0..<40).map { index in
+            let person = Person()
+            person.name = "P\(index)"
+            return person
+        }
+        for (person, next) in zip(people, people.dropFirst()) { person.best = next }
+        let written = try jsonObject(mapper.data(from: people[0])) as? [String: Any]
+        var depth = 0
+        var node = written
+        while let next = node?["best"] as? [String: Any] {
+            depth += 1
+            node = next
+        }
+        #expect(depth == 39)
+        #expect(node?["name"] as? String == "P39")
+        // Back to an object past the first few on the path, and to the first one.
+        for target in [30, 0] {
+            people[39].friends = [people[target]]
+            let error = mappingError { _ = try mapper.data(from: people[0]) }
+            #expect(error?.kind == .referenceCycle(type: "Person"))
+            #expect(error?.path == Array(repeating: "best", count: 39).joined(separator: ".") + ".friends[0]")
+        }
+        people[39].friends = []
+    }
+
     @Test("A writing error's path names every container it is in: members, elements, dictionary keys, path keys and raw JSON")
     func errorPathsThroughEveryContainer() throws {
         struct Scores: Mappable {

@@ -15,25 +15,37 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     let snake = JSONMapper(keyTranslator: .snakeCase)
-    register(PayloadCase<TwitterFeed>(
+    let twitter = PayloadCase<TwitterFeed>(
         name: "twitter", mapper: snake, data: { payload("twitter") },
         handWritten: { TwitterFeed(dictionary: $0 as? [String: Any] ?? [:]) },
         snakeCaseRoundTrip: snakeCaseRoundTrip(SnakeTwitter.Feed.self),
-        handWrittenJSON: { $0.handWrittenJSON() }))
-    register(PayloadCase<CitmCatalog>(
+        handWrittenJSON: { $0.handWrittenJSON() })
+    register(twitter)
+    register(ClassCase<TwitterFeed, TwitterClass.Feed>(
+        twitter, structForm: \.structForm, handWrittenJSON: { $0.handWrittenJSON() }))
+    let citm = PayloadCase<CitmCatalog>(
         name: "citm_catalog", mapper: JSONMapper(), data: { payload("citm_catalog") },
         handWritten: { CitmCatalog(dictionary: $0 as? [String: Any] ?? [:]) },
-        handWrittenJSON: { $0.handWrittenJSON() }))
-    register(PayloadCase<FeatureCollection>(
+        handWrittenJSON: { $0.handWrittenJSON() })
+    register(citm)
+    register(ClassCase<CitmCatalog, CitmClass.Catalog>(
+        citm, structForm: \.structForm, handWrittenJSON: { $0.handWrittenJSON() }))
+    let canada = PayloadCase<FeatureCollection>(
         name: "canada", mapper: JSONMapper(), data: { payload("canada") },
         handWritten: { FeatureCollection(dictionary: $0 as? [String: Any] ?? [:]) },
         equivalent: FeatureCollection.nearlyEqual,
-        handWrittenJSON: { $0.handWrittenJSON() }))
-    register(PayloadCase<[GitHubEvent]>(
+        handWrittenJSON: { $0.handWrittenJSON() })
+    register(canada)
+    register(ClassCase<FeatureCollection, CanadaClass.FeatureCollection>(
+        canada, structForm: \.structForm, handWrittenJSON: { $0.handWrittenJSON() }))
+    let github = PayloadCase<[GitHubEvent]>(
         name: "github_events", mapper: snake, data: { payload("github_events") },
         handWritten: { ($0 as? [[String: Any]])?.map(GitHubEvent.init(dictionary:)) ?? [] },
         snakeCaseRoundTrip: snakeCaseRoundTrip([SnakeGitHub.Event].self),
-        handWrittenJSON: { $0.handWrittenJSON() }))
+        handWrittenJSON: { $0.handWrittenJSON() })
+    register(github)
+    register(ClassCase<[GitHubEvent], [GitHubClass.Event]>(
+        github, structForm: { $0.map(\.structForm) }, handWrittenJSON: { $0.handWrittenJSON() }))
     for count in [100, 1_000, 10_000] {
         register(PayloadCase<OrderPage>(
             name: "orders×\(count)", mapper: snake, data: { OrderPage.generatedJSON(count: count) },

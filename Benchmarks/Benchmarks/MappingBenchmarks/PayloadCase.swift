@@ -1,7 +1,7 @@
 import Foundation
 import ReflectMap
 
-/// One payload and its model in all three forms.
+/// One payload and its model in all three forms (its class form is a `ClassCase`).
 ///
 /// Every benchmark runs in a process of its own, and each process registers all of them, so nothing
 /// heavy happens at registration: the payload is loaded, parsed and verified lazily, in the `setup`
@@ -82,12 +82,8 @@ final class PayloadCase<Model: Mappable & Codable & Equatable>: @unchecked Senda
         // correctly rounded doubles that the Data route reads.
         guard equivalent(fromDictionary, fromData) else { fatalError("\(name): ReflectMap's Data and dictionary routes differ") }
         let direct = try mapper.data(from: fromDictionary)
-        if let handWrittenJSON, handWrittenJSON(fromDictionary) != direct {
-            let mine = handWrittenJSON(fromDictionary)
-            let at = zip(mine, direct).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(mine.count, direct.count)
-            let context = { (data: Data) in String(decoding: data.dropFirst(max(0, at - 60)).prefix(120), as: UTF8.self) }
-            fatalError("\(name): the hand-written writer and data(from:) differ at byte \(at):\n"
-                + "  hand-written: \(context(mine))\n  data(from:):  \(context(direct))")
+        if let handWrittenJSON, let difference = firstDifference(handWrittenJSON(fromDictionary), direct) {
+            fatalError("\(name): the hand-written writer and data(from:) differ at \(difference)")
         }
         let written = try canonical(direct)
         guard written == (try canonical(JSONEncoder().encode(fromDictionary))) else {
@@ -100,6 +96,15 @@ final class PayloadCase<Model: Mappable & Codable & Equatable>: @unchecked Senda
         }
         return fromDictionary
     }
+}
+
+/// Where two documents first differ, with the bytes around that place in each (the first, then the
+/// second), or `nil` when they are the same bytes.
+func firstDifference(_ first: Data, _ second: Data) -> String? {
+    guard first != second else { return nil }
+    let at = zip(first, second).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(first.count, second.count)
+    let context = { (data: Data) in String(decoding: data.dropFirst(max(0, at - 60)).prefix(120), as: UTF8.self) }
+    return "byte \(at):\n  \(context(first))\n  \(context(second))"
 }
 
 /// JSON re-serialised with sorted keys, so two documents with the same values compare equal.

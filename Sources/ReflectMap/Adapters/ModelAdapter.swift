@@ -126,43 +126,71 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
     }
 
     override func write(_ model: Model, to writer: inout JSONWriter) throws {
-        guard plan.isClass else {
-            let written: Void? = try FieldStorage.withStorage(reading: model, isClass: false) { storage in
-                try plan.write(storage, to: &writer)
-            }
-            if written == nil {
-                // A struct with no stored properties.
-                try writer.beginObject()
-                writer.endObject(isEmpty: true)
-            }
-            return
-        }
         try write(model, to: &writer, discriminator: nil)
     }
 
     /// Writes the model with the plan of its runtime type: a subclass held in a base-class property
     /// writes its own fields too, as GSON does.
     func write(_ model: Model, to writer: inout JSONWriter, discriminator: (key: String, value: String)?) throws {
-        guard plan.isClass else {
-            let written: Void? = try FieldStorage.withStorage(reading: model, isClass: false) { storage in
-                try plan.write(storage, to: &writer, discriminator: discriminator)
-            }
-            if written == nil {
-                // A struct with no stored properties.
-                try writer.beginObject()
-                writer.endObject(isEmpty: true)
-            }
-            return
+        let written: Void? = try FieldStorage.withStorage(reading: model, isClass: plan.isClass) { storage in
+            try write(storage, to: &writer, discriminator: discriminator)
         }
-        let runtimeType = type(of: model)
-        let runtimePlan = runtimeType == Model.self ? plan : try writer.plan(for: runtimeType)
-        let identity = FieldStorage.identity(of: model)
-        guard writer.activeObjects.insert(identity).inserted else {
-            throw writer.error(.referenceCycle(type: typeName))
+        if written == nil {
+            // A struct with no stored properties.
+            try writer.beginObject()
+            writer.endObject(isEmpty: true)
         }
-        defer { writer.activeObjects.remove(identity) }
-        _ = try FieldStorage.withStorage(reading: model, isClass: true) { storage in
+    }
+
+    // A model property and an array of models are written from their storage in place: copying a
+    // struct out costs a retain per reference it holds, and a class instance a retain.
+
+    override func writeMember(
+        from storage: ModelStorage, at field: FieldLocation<Model>, key: EncodedKey, isFirst: Bool,
+        to writer: inout JSONWriter
+    ) throws -> Bool {
+        guard MemoryLayout<Model>.size > 0 else {
+            return try super.writeMember(from: storage, at: field, key: key, isFirst: isFirst, to: &writer)
+        }
+        writer.writeKey(key, isFirst: isFirst)
+        try write(storage.storage(ofModelAt: field, isClass: plan.isClass), to: &writer, discriminator: nil)
+        return true
+    }
+
+    override func writeElements(_ models: [Model], to writer: inout JSONWriter) throws {
+        guard MemoryLayout<Model>.size > 0 else { return try super.writeElements(models, to: &writer) }
+        try writer.beginArray()
+        try FieldStorage.forEachStorage(reading: models, isClass: plan.isClass) { index, storage in
+            writer.beginElement(index)
+            do {
+                try write(storage, to: &writer, discriminator: nil)
+            } catch let error as MappingError {
+                throw error.prefixed(by: .index(index))
+            }
+        }
+        writer.endArray(isEmpty: models.isEmpty)
+    }
+
+    /// Writes the model in `storage`. A class instance is written with the plan of its runtime class,
+    /// and is on the writer's path of active instances meanwhile, so that a reference cycle throws
+    /// rather than recursing forever.
+    @inline(__always)
+    private func write(_ storage: ModelStorage, to writer: inout JSONWriter, discriminator: (key: String, value: String)?) throws {
+        var runtimePlan = plan
+        if plan.isClass {
+            let runtimeClass: AnyClass = storage.instanceClass
+            if ObjectIdentifier(runtimeClass) != ObjectIdentifier(Model.self), let subclass = runtimeClass as? Model.Type {
+                runtimePlan = try writer.plan(for: subclass)
+            }
+            guard writer.activeInstances.enter(storage.instanceAddress) else {
+                throw writer.error(.referenceCycle(type: typeName))
+            }
+        }
+        defer { if plan.isClass { writer.activeInstances.leave() } }
+        if let discriminator {
             try runtimePlan.write(storage, to: &writer, discriminator: discriminator)
+        } else {
+            try runtimePlan.write(storage, to: &writer)
         }
     }
 }

@@ -106,10 +106,11 @@ enum FieldStorage {
         reading model: Model, isClass: Bool, _ body: (ModelStorage) throws -> Result
     ) rethrows -> Result? {
         if isClass {
-            let object = unsafeBitCast(model, to: AnyObject.self)
-            return try withExtendedLifetime(object) {
-                try body(ModelStorage(base: Unmanaged.passUnretained(object).toOpaque()))
-            }
+            // `isClass` only for class types (the plan works it out from the metadata kind), so `model`
+            // is one strong reference and its bits are the instance's address: reinterpreting them as
+            // a pointer takes no retain. `model` is borrowed from the caller for the whole call, which
+            // keeps the instance alive while `body` runs.
+            return try body(ModelStorage(base: unsafeBitCast(model, to: UnsafeMutableRawPointer.self)))
         }
         return try withUnsafeBytes(of: model) { buffer in
             guard let base = buffer.baseAddress else { return nil }
@@ -118,9 +119,27 @@ enum FieldStorage {
         }
     }
 
-    /// The identity of a class model, for catching reference cycles when writing.
-    static func identity<Model>(of model: Model) -> ObjectIdentifier {
-        ObjectIdentifier(unsafeBitCast(model, to: AnyObject.self))
+    /// Calls `body` with the index and storage of each model of an array, in order, for reading
+    /// them: the models are not copied out of the array. `Model` must have stored properties (a
+    /// non-zero size).
+    @inline(__always)
+    static func forEachStorage<Model>(
+        reading models: [Model], isClass: Bool, _ body: (Int, ModelStorage) throws -> Void
+    ) rethrows {
+        try models.withUnsafeBufferPointer { buffer in
+            guard let first = buffer.baseAddress else { return }
+            // The array is borrowed for the call, so its buffer and every instance it refers to stay
+            // alive while `body` runs. Element `index` lies `index * stride` bytes from the first; only
+            // loaded from, never stored into.
+            let base = UnsafeMutableRawPointer(mutating: UnsafeRawPointer(first))
+            let stride = MemoryLayout<Model>.stride
+            for index in 0..<buffer.count {
+                let element = base + index * stride
+                // A class element is one strong reference: its bits, loaded as a pointer with no
+                // retain, are the instance's address.
+                try body(index, ModelStorage(base: isClass ? element.load(as: UnsafeMutableRawPointer.self) : element))
+            }
+        }
     }
 }
 
@@ -158,6 +177,30 @@ struct ModelStorage {
     @inline(__always)
     func load<Value>(_ field: FieldLocation<Value>) -> Value {
         (base + field.offset).assumingMemoryBound(to: Value.self).pointee
+    }
+
+    /// The storage of the model held in a field, for reading it in place: a struct field's own bytes,
+    /// or the instance a class field refers to. It is valid while this storage is, and only loaded
+    /// from. `Value` must have stored properties (a non-zero size).
+    @inline(__always)
+    func storage<Value>(ofModelAt field: FieldLocation<Value>, isClass: Bool) -> ModelStorage {
+        // A class field is one strong reference: its bits, loaded as a pointer with no retain, are
+        // the instance's address, and the field keeps the instance alive while nothing assigns it,
+        // which writing never does.
+        isClass ? ModelStorage(base: (base + field.offset).load(as: UnsafeMutableRawPointer.self))
+            : ModelStorage(base: base + field.offset)
+    }
+
+    /// For the storage of a class instance: the instance's address, which identifies it while it is
+    /// alive.
+    var instanceAddress: UnsafeRawPointer { UnsafeRawPointer(base) }
+
+    /// For the storage of a class instance: its runtime class, found with no retain.
+    var instanceClass: AnyClass {
+        // `base` is the address of a live instance (see `withStorage(reading:isClass:)`,
+        // `forEachStorage(reading:isClass:)` and `storage(ofModelAt:isClass:)`), which its holder
+        // keeps alive for the call.
+        Unmanaged<AnyObject>.fromOpaque(base)._withUnsafeGuaranteedRef { type(of: $0) }
     }
 
     /// Copies out a whole stored field as the type the runtime reported for it: a property wrapper,

@@ -23,7 +23,7 @@ struct JSONWriter: ~Copyable {
     /// How many containers are open.
     private(set) var depth = 0
     /// Class instances being written on the current path, which catch reference cycles.
-    var activeObjects: Set<ObjectIdentifier> = []
+    var activeInstances = ActiveInstances()
 
     let isTree: Bool
     private let isPretty: Bool
