@@ -188,6 +188,6 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
                 throw error.prefixed(by: .key(texts[index]))
             }
         }
-        writer.endObject(isEmpty: dictionary.isEmpty)
+        writer.endObject(isEmpty: dictionary.count == 0)
     }
 }

@@ -82,7 +82,7 @@ class InPlaceAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
             }
             index += 1
         }
-        writer.endArray(isEmpty: values.isEmpty)
+        writer.endArray(isEmpty: values.count == 0)
     }
 }
 

@@ -168,7 +168,7 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
                 throw error.prefixed(by: .index(index))
             }
         }
-        writer.endArray(isEmpty: models.isEmpty)
+        writer.endArray(isEmpty: models.count == 0)
     }
 
     /// Writes the model in `storage`. A class instance is written with the plan of its runtime class,

@@ -143,7 +143,9 @@ struct ElementBuffer {
         // Bound to `Element` by `grow`, with `count` elements initialised.
         let base = raw.assumingMemoryBound(to: Element.self)
         let count = self.count
-        if array.isEmpty && !_isPOD(Element.self) {
+        // `count == 0` rather than `isEmpty`: generic code reaches `isEmpty` through `Collection`,
+        // which costs a metadata and a witness-table lookup per array; `count` is Array's own.
+        if array.count == 0 && !_isPOD(Element.self) {
             array = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
                 // A capacity of at least one always has a base address.
                 guard let target = buffer.baseAddress else { return }
