@@ -41,6 +41,12 @@ package struct JSONScanner {
         // Every whitespace byte is at most 0x20 and every byte that starts a token is above it, so
         // one comparison lets minified JSON through.
         guard index < bytes.count, bytes[index] <= .space else { return }
+        // One space and then a token (`"key": value` in pretty output) is the most common run, and
+        // takes no loop.
+        if bytes[index] == .space, index + 1 < bytes.count, bytes[index + 1] > .space {
+            index += 1
+            return
+        }
         skipWhitespaceRun()
     }
 
