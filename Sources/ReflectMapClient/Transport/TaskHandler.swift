@@ -11,8 +11,8 @@ import FoundationNetworking
 /// deadlock when the calling Swift task is cancelled just as the response arrives, because the
 /// cancellation handler runs under the task's lock and waits for the session's queue, while the
 /// network thread holds that queue and waits for the lock. Here, cancellation only schedules
-/// ``cancel()`` on a global queue (``cancelSoon()``), and no lock is held while a continuation is
-/// resumed, a stream is fed or the `URLSessionTask` is cancelled.
+/// ``cancel()`` on the transport's serial queue (``cancelSoon()``), and no lock is held while a
+/// continuation is resumed, a stream is fed or the `URLSessionTask` is cancelled.
 final class TaskHandler: @unchecked Sendable {
     /// Where the response body goes.
     enum Sink {
@@ -52,11 +52,16 @@ final class TaskHandler: @unchecked Sendable {
     private let uploadSize: Int64?
     /// The session's delegate queue, where `URLSessionTask.cancel()` is called (see ``cancelTask(_:)``).
     private let delegateQueue: OperationQueue
+    /// The transport's serial queue (the delegate queue's underlying queue), where ``cancelSoon()``
+    /// and the idle timer run. It is not `DispatchQueue.global()`: on Linux that queue shares its
+    /// threads with Swift's cooperative pool, and work on it waits while the pool is busy.
+    private let queue: DispatchQueue
 
     init(sink: Sink, timeout: TimeInterval?, progress: ProgressHandler?, direction: Direction,
-         uploadSize: Int64? = nil, delegateQueue: OperationQueue) {
+         uploadSize: Int64? = nil, delegateQueue: OperationQueue, queue: DispatchQueue) {
         self.sink = sink
         self.delegateQueue = delegateQueue
+        self.queue = queue
         self.uploadSize = uploadSize
         self.timeout = timeout.flatMap { $0.isFinite && $0 > 0 && $0 <= 86_400 ? $0 : nil }
         self.progress = progress
@@ -129,10 +134,10 @@ final class TaskHandler: @unchecked Sendable {
         }
     }
 
-    /// Cancels from a cancellation handler: the work happens on a global queue, so the handler returns
-    /// at once and holds no lock that a network callback may need.
+    /// Cancels from a cancellation handler: the work happens on the transport's serial queue, so the
+    /// handler returns at once and holds no lock that a network callback may need.
     func cancelSoon() {
-        DispatchQueue.global().async { self.cancel() }
+        queue.async { self.cancel() }
     }
 
     /// Finishes with `CancellationError` and cancels the `URLSessionTask`.
@@ -274,7 +279,7 @@ final class TaskHandler: @unchecked Sendable {
             timer.schedule(deadline: .now() + seconds)
             return
         }
-        let timer = DispatchSource.makeTimerSource(queue: .global())
+        let timer = DispatchSource.makeTimerSource(queue: queue)
         // A strong capture: the handler and its timer keep each other until the handler finishes,
         // which cancels the timer (a timed-out handler finishes in `checkTimeout()`).
         timer.setEventHandler { self.checkTimeout() }

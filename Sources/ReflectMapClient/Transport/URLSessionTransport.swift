@@ -28,6 +28,17 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
     private let delegate = SessionDelegate()
     /// The session's serial delegate queue; tasks are also cancelled on it.
     private let queue: OperationQueue
+    /// The serial dispatch queue under ``queue``, where handlers also take cancellations and run their
+    /// idle timers.
+    ///
+    /// On Linux, Swift's cooperative thread pool is libdispatch's default-QoS global root queue, one
+    /// thread per core: `DispatchQueue.global()`, a timer on it, and an `OperationQueue` left on its
+    /// default underlying queue all wait for a free pool thread, behind every job queued before them.
+    /// When tasks keep the pool busy (CPU-bound work, or a process running many tasks at once), a
+    /// response, a cancellation or a timeout would wait that long too. A serial queue targets the
+    /// overcommit root queue, which starts a thread when none is free, so the work that finishes a call
+    /// runs at once whatever the pool is doing.
+    private let dispatchQueue = DispatchQueue(label: "ReflectMapClient.URLSessionTransport")
     /// curl's own timeout covers the whole transfer, so it is set out of the way; ``TaskHandler`` enforces
     /// the request's timeout between bytes instead.
     private static let transferTimeout: TimeInterval = 7 * 86_400
@@ -70,6 +81,7 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
         let queue = OperationQueue()
         queue.name = "ReflectMapClient.URLSessionTransport"
         queue.maxConcurrentOperationCount = 1
+        queue.underlyingQueue = dispatchQueue
         self.queue = queue
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
@@ -91,7 +103,7 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
         var current = request
         for _ in 0...RedirectPolicy.limit {
             let handler = TaskHandler(sink: .memory, timeout: current.urlRequest.timeoutInterval, progress: progress,
-                                      direction: .upload, uploadSize: current.bodySize, delegateQueue: queue)
+                                      direction: .upload, uploadSize: current.bodySize, delegateQueue: queue, queue: dispatchQueue)
             let (response, data) = try await run(current, handler: handler)
             ExpiredCookies.delete(expiredBy: response, in: session.configuration)
             guard let next = redirects.request(after: response, for: current) else { return (data, response) }
@@ -106,7 +118,7 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
             let output = try FileHandle(forWritingTo: file)
             defer { try? output.close() }
             let handler = TaskHandler(sink: .file(output), timeout: current.urlRequest.timeoutInterval, progress: progress, direction: .download,
-                                      delegateQueue: queue)
+                                      delegateQueue: queue, queue: dispatchQueue)
             let response = try await run(current, handler: handler).0
             ExpiredCookies.delete(expiredBy: response, in: session.configuration)
             return response
@@ -118,7 +130,7 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
         for _ in 0...RedirectPolicy.limit {
             let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
             let handler = TaskHandler(sink: .stream(continuation), timeout: current.urlRequest.timeoutInterval, progress: nil, direction: .download,
-                                      delegateQueue: queue)
+                                      delegateQueue: queue, queue: dispatchQueue)
             continuation.onTermination = { termination in
                 if case .cancelled = termination { handler.cancelSoon() }
             }

@@ -12,6 +12,10 @@ final class IdleWatchdog: @unchecked Sendable {
     private var timer: DispatchSourceTimer?
     private var onTimeout: (@Sendable () -> Void)?
     private var didFire = false
+    /// Where every watchdog's timer fires: a serial queue, so the check runs at once. On Linux a timer on
+    /// `DispatchQueue.global()` waits for a free thread of Swift's cooperative pool, which shares that
+    /// queue's threads, and fires late while tasks keep the pool busy. The handlers only cancel a task.
+    private static let queue = DispatchQueue(label: "ReflectMapClient.IdleWatchdog")
 
     /// - Parameters:
     ///   - timeout: Seconds without progress; not a positive finite number of at most a day means none.
@@ -24,7 +28,7 @@ final class IdleWatchdog: @unchecked Sendable {
         lock.withLock { didFire }
     }
 
-    /// Starts the clock; `onTimeout` runs once, on a global queue, if the exchange goes idle.
+    /// Starts the clock; `onTimeout` runs once, on the watchdogs' serial queue, if the exchange goes idle.
     func start(_ onTimeout: @escaping @Sendable () -> Void) {
         guard let timeout else { return }
         lock.withLock {
@@ -70,7 +74,7 @@ final class IdleWatchdog: @unchecked Sendable {
             timer.schedule(deadline: .now() + seconds)
             return
         }
-        let timer = DispatchSource.makeTimerSource(queue: .global())
+        let timer = DispatchSource.makeTimerSource(queue: Self.queue)
         // The timer and the watchdog keep each other until `stop()` cancels the timer.
         timer.setEventHandler { self.check() }
         timer.schedule(deadline: .now() + seconds)
