@@ -129,7 +129,13 @@ protocol IntegerAdapterProviding: FixedWidthInteger, BuiltinAdapterProviding {}
 extension IntegerAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Self>(
-            read: { reader in try Coercion.integer(reader.readScalar(), &reader) },
+            read: { reader in
+                if let number = try reader.readPlainNumber() {
+                    if case .integer(let value) = number, let result = Self(exactly: value) { return result }
+                    return try Coercion.integer(JSONScalar(number), &reader)
+                }
+                return try Coercion.integer(reader.readScalar(), &reader)
+            },
             write: { value, writer in writer.writeInteger(value) }
         )
     }
@@ -149,7 +155,13 @@ extension UInt64: IntegerAdapterProviding {}
 extension Double: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Double>(
-            read: { reader in try Coercion.floatingPoint(reader.readScalar(), &reader) },
+            read: { reader in
+                if let number = try reader.readPlainNumber() {
+                    if case .double(let value) = number { return value }
+                    return try Coercion.floatingPoint(JSONScalar(number), &reader)
+                }
+                return try Coercion.floatingPoint(reader.readScalar(), &reader)
+            },
             write: { value, writer in try writer.writeDouble(value) }
         )
     }
@@ -176,7 +188,10 @@ extension Bool: BuiltinAdapterProviding {
 extension String: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<String>(
-            read: { reader in try Coercion.string(reader.readScalar(), &reader) },
+            read: { reader in
+                if let text = try reader.readPlainString() { return text }
+                return try Coercion.string(reader.readScalar(), &reader)
+            },
             write: { value, writer in writer.writeString(value) }
         )
     }

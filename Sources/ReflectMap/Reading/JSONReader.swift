@@ -91,6 +91,34 @@ struct JSONReader {
         return scalar
     }
 
+    /// The number under the cursor, read from bytes with no scalar in between, for the adapters of
+    /// numbers: their common case. `nil`, consuming nothing, for a tree, for a value that is not a
+    /// number, and for a fraction of more than 17 significant digits (which ``readScalar()`` reads as
+    /// a `Decimal`, as `JSONSerialization` does); the caller then reads the scalar by the usual rules.
+    @inline(__always)
+    mutating func readPlainNumber() throws -> JSONNumber? {
+        if isTree { return nil }
+        let byte = try scanner.peek()
+        guard byte == .minus || (byte >= .zero && byte <= UInt8(ascii: "9")) else { return nil }
+        let start = scanner.index
+        let number = try scanner.number()
+        if case .double = number, scanner.lastNumberIsLong {
+            scanner.index = start
+            return nil
+        }
+        return number
+    }
+
+    /// The string under the cursor, read from bytes with no scalar in between, for the adapter of
+    /// `String`: its common case. `nil`, consuming nothing, for a tree and for a value that is not a
+    /// string.
+    @inline(__always)
+    mutating func readPlainString() throws -> String? {
+        if isTree { return nil }
+        guard try scanner.peek() == .quote else { return nil }
+        return try scanner.string(scanner.scanString())
+    }
+
     /// The number that ends at the cursor, as a `Decimal`, when it has more than 17 significant digits.
     private func longFraction(from start: Int) -> Decimal? {
         guard scanner.lastNumberIsLong else { return nil }
