@@ -130,7 +130,7 @@ extension IntegerAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Self>(
             read: { reader in
-                if let number = try reader.readPlainNumber() {
+                if !reader.isTree, let number = try reader.readPlainNumber() {
                     if case .integer(let value) = number, let result = Self(exactly: value) { return result }
                     return try Coercion.integer(JSONScalar(number), &reader)
                 }
@@ -156,7 +156,7 @@ extension Double: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Double>(
             read: { reader in
-                if let number = try reader.readPlainNumber() {
+                if !reader.isTree, let number = try reader.readPlainNumber() {
                     if case .double(let value) = number { return value }
                     return try Coercion.floatingPoint(JSONScalar(number), &reader)
                 }
@@ -189,7 +189,7 @@ extension String: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<String>(
             read: { reader in
-                if let text = try reader.readPlainString() { return text }
+                if !reader.isTree, let text = try reader.readPlainString() { return text }
                 return try Coercion.string(reader.readScalar(), &reader)
             },
             write: { value, writer in writer.writeString(value) }

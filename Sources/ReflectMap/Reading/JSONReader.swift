@@ -95,7 +95,9 @@ struct JSONReader {
     /// numbers: their common case. `nil`, consuming nothing, for a tree, for a value that is not a
     /// number, and for a fraction of more than 17 significant digits (which ``readScalar()`` reads as
     /// a `Decimal`, as `JSONSerialization` does); the caller then reads the scalar by the usual rules.
-    @inline(__always)
+    /// Out of line: inlined, it grows the scalar adapters' read closures past what the optimiser
+    /// inlines into their array loops, which costs the tree route more than this call costs bytes.
+    @inline(never)
     mutating func readPlainNumber() throws -> JSONNumber? {
         if isTree { return nil }
         let byte = try scanner.peek()
@@ -112,7 +114,7 @@ struct JSONReader {
     /// The string under the cursor, read from bytes with no scalar in between, for the adapter of
     /// `String`: its common case. `nil`, consuming nothing, for a tree and for a value that is not a
     /// string.
-    @inline(__always)
+    @inline(never)
     mutating func readPlainString() throws -> String? {
         if isTree { return nil }
         guard try scanner.peek() == .quote else { return nil }
