@@ -322,6 +322,10 @@ package struct ElementSplitter: Sendable {
     /// A string, object or array ends where its brackets balance; strings are skipped eight bytes at a
     /// time while they hold no quote or backslash.
     private func scanNested(_ state: inout ValueScan) throws -> Int? {
+        try InputBytes.reading(buffer) { bytes in try scanNested(&state, in: bytes) }
+    }
+
+    private func scanNested(_ state: inout ValueScan, in buffer: InputBytes) throws -> Int? {
         let count = buffer.count
         var position = state.position
         defer { state.position = position }

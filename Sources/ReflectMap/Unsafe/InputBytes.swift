@@ -2,7 +2,8 @@ import Foundation
 
 // The input document, read where it lies, one of the few files with unsafe code. `map(_:from: Data)`
 // reads the caller's `Data` in place rather than copying it into an array first: the scanner holds an
-// `InputBytes`, a bounds-checked view of bytes that somebody else owns.
+// `InputBytes`, a bounds-checked view of bytes that somebody else owns. The streaming splitter scans
+// its buffer through the same view.
 
 /// A read-only view of the input's bytes, checked on every load like an array.
 ///
