@@ -40,7 +40,7 @@ extension JSONMapper {
         var path: [PathComponent] = []
         var open: JSONScanner.OpenContainers = []
         if let keyPath { (path, open) = try scanner.descend(to: keyPath, maxDepth: maxDepth) }
-        var reader = JSONReader(scanner: scanner, settings: readSettings, reporting: reporting, path: path.map(\.step))
+        var reader = JSONReader(scanner: scanner, settings: readSettings, reporting: reporting, path: path)
         let value: T
         do {
             value = try read(adapter, &reader)
@@ -64,7 +64,7 @@ extension JSONMapper {
     /// is read, and its errors and report entries are placed, as ``mapArray(_:from:)`` reads the same
     /// element in the whole array: `nil` when lenient mode dropped it.
     func readElement<T>(
-        _ type: T.Type, bytes: InputBytes, at path: [PathStep], reporting: Bool
+        _ type: T.Type, bytes: InputBytes, at path: [PathComponent], reporting: Bool
     ) throws -> (value: T?, report: MappingReport) {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         var reader = JSONReader(
@@ -93,7 +93,7 @@ extension JSONMapper {
 
     /// The route for `JSONSerialization` output.
     func read<T>(
-        _ type: T.Type, fromTree json: Any, path: [PathStep], reporting: Bool
+        _ type: T.Type, fromTree json: Any, path: [PathComponent], reporting: Bool
     ) throws -> (value: T, report: MappingReport) {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         var reader = JSONReader(tree: json, settings: readSettings, reporting: reporting, path: path)
@@ -126,19 +126,12 @@ extension JSONMapper {
         do {
             try adapter.write(value, to: &writer)
         } catch var error as MappingError where !error.isLocated {
-            // A user's adapter threw it without a path: the one it gathered on the way out is its place.
+            // Thrown without a path (by a user's adapter, say): the writer's path is still where it was
+            // thrown, and its own path, if any, is below that.
+            error.components = writer.components + error.components
             error.isLocated = true
             throw error
         }
         return writer
-    }
-}
-
-extension PathComponent {
-    var step: PathStep {
-        switch self {
-        case .key(let key): return .key(key)
-        case .index(let index): return .index(index)
-        }
     }
 }

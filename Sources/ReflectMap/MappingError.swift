@@ -80,14 +80,6 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         }
     }
 
-    /// The same error one container further out: `step` goes in front of its path. The writer builds
-    /// paths this way, as errors leave the containers they were thrown in.
-    func prefixed(by step: PathComponent) -> MappingError {
-        var error = self
-        error.components.insert(step, at: 0)
-        return error
-    }
-
     /// Two errors are equal when they say the same thing about the same place.
     public static func == (lhs: MappingError, rhs: MappingError) -> Bool {
         lhs.kind == rhs.kind && lhs.components == rhs.components && lhs.byteOffset == rhs.byteOffset

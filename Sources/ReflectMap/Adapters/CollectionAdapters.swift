@@ -182,11 +182,7 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
                 writer.writeNull()
                 continue
             }
-            do {
-                try value.write(item, to: &writer)
-            } catch let error as MappingError {
-                throw error.prefixed(by: .key(texts[index]))
-            }
+            try value.write(item, to: &writer)
         }
         writer.endObject(isEmpty: dictionary.count == 0)
     }

@@ -78,7 +78,7 @@ class InPlaceAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
             if isAbsent(item) {
                 writer.writeNull()
             } else {
-                do { try write(item, to: &writer) } catch let error as MappingError { throw error.prefixed(by: .index(index)) }
+                try write(item, to: &writer)
             }
             index += 1
         }

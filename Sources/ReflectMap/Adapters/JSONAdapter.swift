@@ -90,8 +90,10 @@ final class UserAdapter<Adapter: JSONAdapter>: TypeAdapter<Adapter.Value>, @unch
         do {
             json = try adapter.write(value)
         } catch let error as MappingError {
-            // Its path grows as it leaves the containers around this value.
-            throw MappingError(error.kind, at: error.components)
+            // Its path, if it has one, is below this value's.
+            var located = MappingError(error.kind, at: writer.components + error.components)
+            located.value = error.value
+            throw located
         } catch {
             throw writer.error(.rejected(type: typeName, reason: MappingError.reason(of: error)))
         }

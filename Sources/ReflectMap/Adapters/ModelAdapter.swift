@@ -162,11 +162,7 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
         try writer.beginArray()
         try FieldStorage.forEachStorage(reading: models, isClass: plan.isClass) { index, storage in
             writer.beginElement(index)
-            do {
-                try write(storage, to: &writer, discriminator: nil)
-            } catch let error as MappingError {
-                throw error.prefixed(by: .index(index))
-            }
+            try write(storage, to: &writer, discriminator: nil)
         }
         writer.endArray(isEmpty: models.count == 0)
     }

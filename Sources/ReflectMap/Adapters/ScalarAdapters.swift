@@ -54,7 +54,7 @@ final class ScalarAdapter<Value>: InPlaceAdapter<Value>, @unchecked Sendable {
             try writer.beginArray()
             for (index, value) in values.enumerated() {
                 writer.beginElement(index)
-                do { try write(value, &writer) } catch let error as MappingError { throw error.prefixed(by: .index(index)) }
+                try write(value, &writer)
             }
             writer.endArray(isEmpty: values.isEmpty)
         }

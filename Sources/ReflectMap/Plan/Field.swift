@@ -43,6 +43,9 @@ class FieldAccessor: @unchecked Sendable {
         self.isFillable = isFillable
     }
 
+    /// The key the property is written under: the last component of its primary key.
+    var writtenKey: String { keys[0].components.last ?? keys[0].name }
+
     /// Reads the value under the reader's cursor into the property.
     func read(from reader: inout JSONReader, into storage: ModelStorage) throws {
         try reader.skipValue()
@@ -99,10 +102,7 @@ final class Field<Value>: FieldAccessor, @unchecked Sendable {
     }
 
     override func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
-        do {
-            return try adapter.writeMember(from: storage, at: location, key: encodedKey, isFirst: isFirst, to: &writer)
-        } catch let error as MappingError {
-            throw error.prefixed(by: .key(encodedKey.string))
-        }
+        writer.path.setTop(.field(.passUnretained(self)))
+        return try adapter.writeMember(from: storage, at: location, key: encodedKey, isFirst: isFirst, to: &writer)
     }
 }

@@ -174,14 +174,11 @@ enum WriteNode: Sendable {
         case .group(let key, let members):
             if isOmitted(from: storage, writesNilAsNull: writer.writesNilAsNull) { return false }
             writer.writeKey(key, isFirst: isFirst)
+            writer.path.setKey(key.string)
             try writer.beginObject()
             var isFirstMember = true
-            do {
-                for member in members where try member.write(from: storage, to: &writer, isFirst: isFirstMember) {
-                    isFirstMember = false
-                }
-            } catch let error as MappingError {
-                throw error.prefixed(by: .key(key.string))
+            for member in members where try member.write(from: storage, to: &writer, isFirst: isFirstMember) {
+                isFirstMember = false
             }
             writer.endObject(isEmpty: isFirstMember)
             return true

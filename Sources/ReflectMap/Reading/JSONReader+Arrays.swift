@@ -14,7 +14,7 @@ extension JSONReader {
             expecting(array.count)
             try enterContainer(.between)
             for (index, element) in array.enumerated() {
-                path[path.count - 1] = .index(index)
+                path.setTop(.index(index))
                 pending = element
                 try body(&self)
             }
@@ -24,13 +24,13 @@ extension JSONReader {
             scanner.enterContainer()
             var index = 0
             while try scanner.nextElement(first: index == 0) {
-                path[path.count - 1] = .index(index)
+                path.setTop(.index(index))
                 try body(&self)
-                path[path.count - 1] = .between
+                path.setTop(.between)
                 index += 1
             }
         }
-        path.removeLast()
+        path.pop()
         return true
     }
 
@@ -105,17 +105,17 @@ extension JSONReader {
     mutating func nextElement(_ cursor: inout ArrayCursor) throws -> Bool {
         // The byte route first: it touches nothing of the cursor but its index.
         if !isTree {
-            if cursor.index > 0 { path[path.count - 1] = .between }
+            if cursor.index > 0 { path.setTop(.between) }
             guard try scanner.nextElement(first: cursor.index == 0) else {
-                path.removeLast()
+                path.pop()
                 return false
             }
-            path[path.count - 1] = .index(cursor.index)
+            path.setTop(.index(cursor.index))
         } else if let elements = cursor.elements, cursor.index < elements.count {
-            path[path.count - 1] = .index(cursor.index)
+            path.setTop(.index(cursor.index))
             pending = elements[cursor.index]
         } else {
-            path.removeLast()
+            path.pop()
             return false
         }
         cursor.index += 1

@@ -51,11 +51,7 @@ extension JSONReader {
     func treeReader(over value: JSONValue) -> JSONReader {
         let basePathCount = isAtTopLevel ? path.count : 0
         // The tree has no bytes to spell the input's keys from: they are spelled here.
-        let spelledPath = path.map { step in
-            if case .inputKey(let span) = step { return PathStep.key((try? scanner.string(span)) ?? "") }
-            return step
-        }
-        return JSONReader(tree: value.jsonObject, settings: settings, reporting: false, path: spelledPath, basePathCount: basePathCount)
+        return JSONReader(tree: value.jsonObject, settings: settings, reporting: false, path: components, basePathCount: basePathCount)
     }
 
     /// A user's adapter or hook threw: a ``MappingError`` keeps its kind with its path below the

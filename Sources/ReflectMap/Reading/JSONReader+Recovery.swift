@@ -21,7 +21,7 @@ extension JSONReader {
             // nothing around it is open); anything else is skipped from its start, and so validated.
             if !error.valueIsRead || path.count != depth {
                 // The path as it was at the value: a failure leaves its own steps on it.
-                path.removeSubrange(depth...)
+                path.truncate(to: depth)
                 if !isTree {
                     scanner.index = start
                     try skipValue()

@@ -1,31 +1,12 @@
-/// One step of the reader's (or writer's) path: how it records where it is, cheaply.
-enum PathStep {
-    case key(String)
-    case index(Int)
-    /// A key of the input that no property wants, decoded only if a path has to be spelled out.
-    case inputKey(StringSpan)
-    /// Inside a container, before its first member or between two: spelled as nothing.
-    case between
-
-    /// The step as errors and reports spell it; `nil` for ``between``. `spell` decodes an input key.
-    func component(spelling spell: (StringSpan) -> String) -> PathComponent? {
-        switch self {
-        case .key(let key): return .key(key)
-        case .index(let index): return .index(index)
-        case .inputKey(let span): return .key(spell(span))
-        case .between: return nil
-        }
-    }
-}
-
 extension JSONReader {
     /// The current path as an error or report spells it.
     var components: [PathComponent] {
-        components(of: path[...])
+        components(upTo: path.count)
     }
 
-    private func components(of steps: ArraySlice<PathStep>) -> [PathComponent] {
-        steps.compactMap { $0.component { (try? scanner.string($0)) ?? "" } }
+    /// The path of the first `depth` steps as an error or report spells it.
+    private func components(upTo depth: Int) -> [PathComponent] {
+        path.components(upTo: depth) { (try? scanner.string($0)) ?? "" }
     }
 
     /// An error at the current path.
@@ -77,7 +58,7 @@ extension JSONReader {
     /// Notes a key of the object being read that no property takes.
     mutating func noteUnmappedKey(_ key: String) {
         guard report != nil else { return }
-        let place = components(of: self.path.dropLast()) + [.key(key)]
+        let place = components(upTo: path.count - 1) + [.key(key)]
         report?.add(.unmappedKeys, at: place)
     }
 
@@ -105,7 +86,7 @@ extension JSONReader {
     /// replaces. The report then says what a tree, which holds only the value that wins, would say.
     mutating func dropReport(depth: Int, steps: some Sequence<String>) {
         guard report != nil else { return }
-        let prefix = components(of: path[..<depth]) + steps.map { PathComponent.key($0) }
+        let prefix = components(upTo: depth) + steps.map { PathComponent.key($0) }
         report?.supersede(prefix)
     }
 

@@ -8,11 +8,11 @@ import Foundation
 /// Layout:
 /// - `isTree` says which source this is. On the byte route `scanner` holds the cursor; on the tree
 ///   route `pending` holds the value under the cursor, and containers hand their members to it one by one.
-/// - `path` is the one record of where the cursor is: one step per open container, the current key or
-///   index on top. Its length is the nesting depth, checked against `maxDepth` on every container entry.
-///   Errors and report entries take their JSON path from it, so nothing catches and re-throws to build
-///   paths. A step that fails is left on the stack, so the mapper can read the path of any error
-///   where it was thrown.
+/// - `path` is the one record of where the cursor is (a ``PathStack``, as the writer keeps): one step
+///   per open container, the current key or index on top. Its length is the nesting depth, checked
+///   against `maxDepth` on every container entry. Errors and report entries take their JSON path from
+///   it, so nothing catches and re-throws to build paths. A step that fails is left on the stack, so
+///   the mapper can read the path of any error where it was thrown.
 /// - Containers are read with closures (`readArray`, `readObject`, `readMembers`): the reader steps
 ///   through the members, the closure reads each one.
 struct JSONReader {
@@ -24,7 +24,7 @@ struct JSONReader {
     /// polymorphic model's discriminator.
     var ignoredKey: String?
     // `path`, `scanner`, `pending` and `pool` change only in the reader's own files (Reading/JSONReader*).
-    var path: [PathStep]
+    var path: PathStack
     /// How many steps the path had when reading began (a key path's); fewer containers than this
     /// means the top-level value.
     private let basePathCount: Int
@@ -41,13 +41,13 @@ struct JSONReader {
     var pool: ElementPool?
 
     /// Reads bytes. `basePathCount` is the path length of the top-level value, when it is not `path`'s.
-    init(scanner: JSONScanner, settings: ReadSettings, reporting: Bool, path: [PathStep] = [], basePathCount: Int? = nil) {
+    init(scanner: JSONScanner, settings: ReadSettings, reporting: Bool, path: [PathComponent] = [], basePathCount: Int? = nil) {
         self.init(scanner: scanner, isTree: false, settings: settings, reporting: reporting, path: path, basePathCount: basePathCount)
     }
 
     /// Reads `JSONSerialization` output, or Swift values of the same shapes. `basePathCount` is the
     /// path length of the top-level value, when it is not `path`'s.
-    init(tree value: Any, settings: ReadSettings, reporting: Bool, path: [PathStep] = [], basePathCount: Int? = nil) {
+    init(tree value: Any, settings: ReadSettings, reporting: Bool, path: [PathComponent] = [], basePathCount: Int? = nil) {
         self.init(
             scanner: JSONScanner(bytes: .empty), isTree: true, settings: settings, reporting: reporting, path: path,
             basePathCount: basePathCount
@@ -56,14 +56,13 @@ struct JSONReader {
     }
 
     private init(
-        scanner: JSONScanner, isTree: Bool, settings: ReadSettings, reporting: Bool, path: [PathStep], basePathCount: Int? = nil
+        scanner: JSONScanner, isTree: Bool, settings: ReadSettings, reporting: Bool, path: [PathComponent], basePathCount: Int? = nil
     ) {
         self.mode = settings.mode
         self.dateStrategy = settings.dateStrategy
         self.maxDepth = settings.maxDepth
         self.report = reporting ? ReportLog() : nil
-        self.path = path
-        self.path.reserveCapacity(32)
+        self.path = PathStack(prefix: path)
         self.basePathCount = basePathCount ?? path.count
         self.isTree = isTree
         self.scanner = scanner
@@ -265,26 +264,26 @@ struct JSONReader {
             while let span = try scanner.nextKey(first: first) {
                 first = false
                 let key = try scanner.string(span)
-                path[path.count - 1] = .key(key)
+                path.setKey(key)
                 if isStrict {
                     let failure = try readOnPast { reader in try body(key, &reader) }
                     if failure != nil || !failures.isEmpty { failures[key] = failure }
                 } else {
                     try body(key, &self)
                 }
-                path[path.count - 1] = .between
+                path.setTop(.between)
             }
             // As a tree reads the members in key order and throws at the first failure.
             if let key = failures.keys.min(), let failure = failures[key] { throw failure }
         }
-        path.removeLast()
+        path.pop()
         return true
     }
 
     /// Puts one member of a tree object under the cursor and hands it to `body`.
     @inline(__always)
     private mutating func readMember(_ key: String, _ value: Any, _ body: (String, inout JSONReader) throws -> Void) throws {
-        path[path.count - 1] = .key(key)
+        path.setKey(key)
         pending = value
         try body(key, &self)
     }
@@ -311,13 +310,13 @@ struct JSONReader {
             while index < table.entries.count {
                 let key = table.keys[index]
                 if let value = object[key], table.isFirst(index) {
-                    path[path.count - 1] = .key(key)
+                    path.setKey(key)
                     pending = value
                     try body(table.entries[index], &self)
                 }
                 index += 1
             }
-            path[path.count - 1] = .between
+            path.setTop(.between)
             if isReporting {
                 for key in object.keys where key != ignoredKey && table.match(key) == nil { noteUnmappedKey(key) }
             }
@@ -330,7 +329,7 @@ struct JSONReader {
             var first = true
             while let span = try scanner.nextKey(first: first) {
                 first = false
-                path[path.count - 1] = .inputKey(span)
+                path.setTop(.inputKey(span))
                 let entry: KeyTable.Entry?
                 if span.hasEscapes {
                     let key = scanner.unescaped(span)
@@ -349,12 +348,12 @@ struct JSONReader {
                     }
                     try skipValue()
                 }
-                path[path.count - 1] = .between
+                path.setTop(.between)
             }
             // A set: a key the input repeats is one unmapped key, as in a tree.
             for key in unmapped { noteUnmappedKey(key) }
         }
-        path.removeLast()
+        path.pop()
         return true
     }
 
@@ -364,7 +363,7 @@ struct JSONReader {
             if isTree { throw MappingError(.nestingTooDeep(limit: maxDepth)) }
             throw scanner.tooDeep(limit: maxDepth)
         }
-        path.append(step)
+        path.push(step)
     }
 }
 

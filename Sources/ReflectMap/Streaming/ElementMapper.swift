@@ -8,7 +8,7 @@
 struct ElementMapper<Model: Mappable>: Sendable {
     let mapper: JSONMapper
     /// The key path's steps, which lead to the streamed array.
-    let prefix: [PathStep]
+    let prefix: [PathComponent]
     /// The key path of the streamed array, for the report handler.
     let keyPath: String?
     /// The index the next element gets.
@@ -17,7 +17,7 @@ struct ElementMapper<Model: Mappable>: Sendable {
     init(mapper: JSONMapper, layout: JSONStreamLayout) {
         self.mapper = mapper
         if case .array(let keyPath) = layout.kind {
-            prefix = JSONKeyPath(keyPath).steps.map(PathStep.key)
+            prefix = JSONKeyPath(keyPath).steps.map(PathComponent.key)
             self.keyPath = keyPath.isEmpty ? nil : keyPath
         } else {
             prefix = []

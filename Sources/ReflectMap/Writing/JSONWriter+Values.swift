@@ -18,7 +18,7 @@ extension JSONWriter {
             try beginArray()
             for (index, element) in elements.enumerated() {
                 beginElement(index)
-                do { try writeJSONValue(element) } catch let error as MappingError { throw error.prefixed(by: .index(index)) }
+                try writeJSONValue(element)
             }
             endArray(isEmpty: elements.isEmpty)
         case .object(let members):
@@ -26,7 +26,7 @@ extension JSONWriter {
             let keys = sortsKeys ? members.keys.sorted() : Array(members.keys)
             for (index, key) in keys.enumerated() {
                 writeKey(key, isFirst: index == 0)
-                do { try writeJSONValue(members[key] ?? .null) } catch let error as MappingError { throw error.prefixed(by: .key(key)) }
+                try writeJSONValue(members[key] ?? .null)
             }
             endObject(isEmpty: members.isEmpty)
         }
@@ -56,18 +56,14 @@ extension JSONWriter {
             let keys = sortsKeys ? object.keys.sorted() : Array(object.keys)
             for (index, key) in keys.enumerated() {
                 writeKey(key, isFirst: index == 0)
-                do {
-                    try writeFoundationObject(object[key] ?? NSNull())
-                } catch let error as MappingError {
-                    throw error.prefixed(by: .key(key))
-                }
+                try writeFoundationObject(object[key] ?? NSNull())
             }
             endObject(isEmpty: object.isEmpty)
         } else if let array = value as? [Any] {
             try beginArray()
             for (index, element) in array.enumerated() {
                 beginElement(index)
-                do { try writeFoundationObject(element) } catch let error as MappingError { throw error.prefixed(by: .index(index)) }
+                try writeFoundationObject(element)
             }
             endArray(isEmpty: array.isEmpty)
         } else {

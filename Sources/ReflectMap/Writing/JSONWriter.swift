@@ -9,10 +9,11 @@ import Foundation
 ///   the writer is not copyable), and keys come pre-encoded from the plan.
 ///   The tree sink keeps one open dictionary or array per level (`objects`, `arrays`, `kinds`) and
 ///   hands each finished value to the level above.
-/// - The writer keeps no path while it writes: `depth` counts the open containers (checked against
-///   `maxDepth`, and the indentation of pretty output). An error is thrown with an empty path, and
-///   each container it passes on its way out puts its key or index in front
-///   (``MappingError/prefixed(by:)``), so writing that succeeds pays nothing for paths.
+/// - `path` is the one record of where the writer is, kept as the reader keeps its own (a
+///   ``PathStack``): one step per open container, the member or element being written on top. Its
+///   length is the nesting depth, checked against `maxDepth` and used to indent pretty output.
+///   Errors take their JSON path from it where they are thrown; a step that fails is left on it, so
+///   the mapper locates an error that a user's code threw without one.
 struct JSONWriter: ~Copyable {
     let formatting: JSONMapper.OutputFormatting
     let dateStrategy: DateStrategy
@@ -20,8 +21,10 @@ struct JSONWriter: ~Copyable {
     let maxDepth: Int
     /// Plans of runtime subtypes; `nil` only for writers that write no models.
     let plans: PlanLookup?
+    /// Where the writer is: one step per open container.
+    var path = PathStack()
     /// How many containers are open.
-    private(set) var depth = 0
+    var depth: Int { path.count }
     /// Class instances being written on the current path, which catch reference cycles.
     var activeInstances = ActiveInstances()
 
@@ -99,6 +102,7 @@ struct JSONWriter: ~Copyable {
 
     /// Starts a member whose key is not known in advance (a dictionary's).
     mutating func writeKey(_ key: String, isFirst: Bool) {
+        path.setKey(key)
         if isTree {
             objectKeys[objectKeys.count - 1] = key
             return
@@ -110,7 +114,7 @@ struct JSONWriter: ~Copyable {
 
     @inline(__always)
     mutating func endObject(isEmpty: Bool) {
-        depth -= 1
+        path.pop()
         if isTree {
             kinds.removeLast()
             objectKeys.removeLast()
@@ -134,12 +138,13 @@ struct JSONWriter: ~Copyable {
     /// Starts an element: the separator after the one before.
     @inline(__always)
     mutating func beginElement(_ index: Int) {
+        path.setTop(.index(index))
         if !isTree { separate(isFirst: index == 0) }
     }
 
     @inline(__always)
     mutating func endArray(isEmpty: Bool) {
-        depth -= 1
+        path.pop()
         if isTree {
             kinds.removeLast()
             emit(arrays.removeLast())
@@ -150,8 +155,8 @@ struct JSONWriter: ~Copyable {
 
     @inline(__always)
     private mutating func enter() throws {
-        guard depth < maxDepth else { throw error(.nestingTooDeep(limit: maxDepth)) }
-        depth += 1
+        guard path.count < maxDepth else { throw error(.nestingTooDeep(limit: maxDepth)) }
+        path.push(.between)
     }
 
     @inline(__always)
@@ -265,9 +270,14 @@ struct JSONWriter: ~Copyable {
 
     // MARK: Errors
 
-    /// An error here: its path starts empty and grows as it leaves the containers around it.
+    /// The current path as an error spells it.
+    var components: [PathComponent] {
+        path.components(upTo: path.count) { _ in "" }
+    }
+
+    /// An error at the current path.
     func error(_ kind: MappingError.Kind) -> MappingError {
-        MappingError(kind, at: [])
+        MappingError(kind, at: components)
     }
 
 }

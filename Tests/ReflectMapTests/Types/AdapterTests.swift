@@ -190,6 +190,42 @@ struct AdapterTests {
         #expect(pair?.path == "pickup")
     }
 
+    @Test("An adapter that fails to write throws at the path of the value, in nested models, arrays and dictionaries")
+    func failingAdapterWhileWriting() {
+        struct Refusing: JSONAdapter {
+            func read(_ json: JSONValue) throws -> Money { Money() }
+            func write(_ value: Money) throws -> JSONValue {
+                if value.currency == "XXX" { throw NotMoney(text: "XXX") }
+                if value.currency == "YYY" { throw MappingError(.invalidValue(value: "YYY", type: "currency")) }
+                return .string(value.currency)
+            }
+        }
+        struct Line: Mappable { var price = Money() }
+        struct Till: Mappable {
+            var lines: [Line] = []
+            var byCoupon: [String: Money] = [:]
+            @JSONKey(path: "totals.net") var net = Money()
+        }
+        let mapper = JSONMapper(adapters: [Refusing()])
+        var till = Till()
+        till.lines = [Line(), Line(price: Money(cents: 1, currency: "XXX"))]
+        for write in [{ _ = try mapper.data(from: till) }, { _ = try mapper.jsonObject(from: till) }] as [() throws -> Void] {
+            let error = mappingError(write)
+            #expect(error?.path == "lines[1].price")
+            #expect(error?.kind == .rejected(type: "Money", reason: "XXX is not an amount with a currency"))
+        }
+        till.lines = []
+        till.byCoupon = ["SPRING": Money(cents: 1, currency: "YYY")]
+        let coupon = mappingError { _ = try mapper.data(from: [till]) }
+        #expect(coupon?.path == "[0].byCoupon.SPRING")
+        #expect(coupon?.kind == .invalidValue(value: "YYY", type: "currency"))
+        till.byCoupon = [:]
+        till.net = Money(cents: 1, currency: "XXX")
+        #expect(mappingError { _ = try mapper.data(from: till) }?.path == "totals.net")
+        till.net = Money()
+        #expect((try? mapper.data(from: till)) != nil)
+    }
+
     @Test("Dates in a property's own format, seconds and milliseconds since 1970, ids in strings")
     func builtInTransforms() throws {
         let data = json("""
