@@ -1,0 +1,264 @@
+import Foundation
+
+// JSON into models: the public entry points, and the two routes under them. Bytes are read in place
+// and `JSONSerialization` trees are read as they are, both through one `JSONReader` and the adapters
+// the plan cache holds.
+
+extension JSONMapper {
+    /// Maps JSON bytes into a model, or into `[Model]` for a JSON array.
+    ///
+    /// The bytes go straight into the model's fields: no dictionary is built, a value no property
+    /// wants is validated and skipped, and a string is decoded only when a property takes it.
+    ///
+    /// - Parameters:
+    ///   - type: The model type, or `[Model].self`.
+    ///   - data: UTF-8 JSON.
+    /// - Returns: The model, or the models of a JSON array.
+    /// - Throws: ``MappingError`` for malformed JSON (with its ``MappingError/byteOffset``), a
+    ///   top-level value of the wrong kind, or (in strict mode) any mismatch.
+    public func map<T: Mappable>(_ type: T.Type, from data: Data) throws -> T {
+        try reading(T.self, at: nil, reporting: false) { try read(T.self, from: data, at: nil, reporting: $0) }.value
+    }
+
+    /// Maps a dictionary, as `JSONSerialization` returns it, into a model.
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - dictionary: A JSON object.
+    /// - Returns: The model.
+    /// - Throws: ``MappingError`` when the dictionary cannot be mapped.
+    public func map<T: Mappable>(_ type: T.Type, from dictionary: [String: Any]) throws -> T {
+        try reading(T.self, at: nil, reporting: false) { try read(T.self, fromTree: dictionary, path: [], reporting: $0) }.value
+    }
+
+    /// Maps the value at a dotted key path, such as `"data.result"`, to unwrap an envelope.
+    /// A numeric component indexes an array: `"data.items.0"`. Leading and trailing dots are ignored,
+    /// and an empty key path is the whole document.
+    ///
+    /// - Parameters:
+    ///   - type: The model type, or `[Model].self`.
+    ///   - data: UTF-8 JSON.
+    ///   - keyPath: Dot-separated keys and array indices.
+    /// - Returns: The model, or the models, at the key path.
+    /// - Throws: ``MappingError``, of kind ``MappingError/Kind/keyPathNotFound(_:)`` when the path leads nowhere.
+    public func map<T: Mappable>(_ type: T.Type, from data: Data, at keyPath: String) throws -> T {
+        try reading(T.self, at: keyPath, reporting: false) { try read(T.self, from: data, at: keyPath, reporting: $0) }.value
+    }
+
+    /// Maps a top-level JSON array into models.
+    ///
+    /// - Parameters:
+    ///   - type: The element model type.
+    ///   - data: UTF-8 JSON holding an array.
+    /// - Returns: The models, in the array's order.
+    /// - Throws: ``MappingError`` when the data cannot be mapped.
+    public func mapArray<T: Mappable>(_ type: T.Type, from data: Data) throws -> [T] {
+        try map([T].self, from: data)
+    }
+
+    /// Maps any `JSONSerialization` output: a dictionary for a model, an array for `[Model]`.
+    ///
+    /// - Parameters:
+    ///   - type: The model type, or `[Model].self`.
+    ///   - object: What `JSONSerialization` returned, or Swift values of the same shapes.
+    /// - Returns: The model, or the models of an array.
+    /// - Throws: ``MappingError`` when the object cannot be mapped.
+    public func map<T: Mappable>(_ type: T.Type, fromJSONObject object: Any) throws -> T {
+        try reading(T.self, at: nil, reporting: false) { try read(T.self, fromTree: object, path: [], reporting: $0) }.value
+    }
+
+    /// Maps JSON bytes and reports what did not match exactly: unmapped keys, unfilled properties,
+    /// coercions and skipped values.
+    ///
+    /// - Parameters:
+    ///   - type: The model type, or `[Model].self`.
+    ///   - data: UTF-8 JSON.
+    /// - Returns: The model, and a report of what did not match exactly.
+    /// - Throws: ``MappingError`` when the data cannot be mapped at all.
+    public func mapWithReport<T: Mappable>(_ type: T.Type, from data: Data) throws -> (value: T, report: MappingReport) {
+        try reading(T.self, at: nil, reporting: true) { try read(T.self, from: data, at: nil, reporting: $0) }
+    }
+
+    /// Maps a dictionary and reports what did not match exactly.
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - dictionary: A JSON object.
+    /// - Returns: The model, and a report of what did not match exactly.
+    /// - Throws: ``MappingError`` when the dictionary cannot be mapped at all.
+    public func mapWithReport<T: Mappable>(
+        _ type: T.Type, from dictionary: [String: Any]
+    ) throws -> (value: T, report: MappingReport) {
+        try reading(T.self, at: nil, reporting: true) { try read(T.self, fromTree: dictionary, path: [], reporting: $0) }
+    }
+
+    /// Maps any `JSONSerialization` output and reports what did not match exactly.
+    ///
+    /// - Parameters:
+    ///   - type: The model type, or `[Model].self`.
+    ///   - object: What `JSONSerialization` returned.
+    /// - Returns: The model, and a report of what did not match exactly.
+    /// - Throws: ``MappingError`` when the object cannot be mapped at all.
+    public func mapWithReport<T: Mappable>(
+        _ type: T.Type, fromJSONObject object: Any
+    ) throws -> (value: T, report: MappingReport) {
+        try reading(T.self, at: nil, reporting: true) { try read(T.self, fromTree: object, path: [], reporting: $0) }
+    }
+
+    /// Fills an existing model from JSON: only the properties whose keys are present change, and
+    /// missing keys are not errors, in strict mode either (ObjectMapper's `map(JSON:toObject:)`).
+    /// Nested models are created anew. ``Mappable/didFinishMapping()`` runs afterwards.
+    ///
+    /// ```swift
+    /// try mapper.update(&settings, from: patchData)
+    /// ```
+    ///
+    /// A struct is left unchanged when this throws; a class instance may have been partly updated.
+    /// An array is replaced as a whole.
+    ///
+    /// - Parameters:
+    ///   - value: The model to update.
+    ///   - data: UTF-8 JSON holding an object.
+    /// - Throws: ``MappingError`` for malformed JSON, a top-level value that is not an object, or (in
+    ///   strict mode) a value that does not fit.
+    public func update<T: Mappable>(_ value: inout T, from data: Data) throws {
+        let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
+        let report = try InputBytes.reading(data) { bytes in
+            var reader = JSONReader(scanner: JSONScanner(bytes: bytes), settings: readSettings, reporting: reportHandler != nil)
+            var copy = value
+            do {
+                if let model = adapter as? ModelAdapter<T> {
+                    defer { reader.recyclePool() }
+                    do {
+                        try model.update(&copy, from: &reader)
+                    } catch let error as MappingError {
+                        throw reader.locate(error)
+                    }
+                } else {
+                    copy = try read(adapter, &reader)
+                }
+                try reader.finish()
+            } catch let error as MappingError where error.isAboutTheValue {
+                try validate(bytes)
+                throw error
+            }
+            value = copy
+            return reader.report
+        }
+        if let reportHandler, let report { deliver(report.report, for: T.self, at: nil, to: reportHandler) }
+    }
+
+    // MARK: Routes
+
+    /// Runs a read and hands a report that is not clean to the report handler. Without a handler it is
+    /// the read alone; with one, every read reports, and the report goes back only to a caller that
+    /// asked for it.
+    @inline(__always)
+    func reading<T>(
+        _ type: T.Type, at keyPath: String?, reporting: Bool, _ read: (Bool) throws -> (value: T, report: MappingReport)
+    ) throws -> (value: T, report: MappingReport) {
+        guard let reportHandler else { return try read(reporting) }
+        let result = try read(true)
+        deliver(result.report, for: T.self, at: keyPath, to: reportHandler)
+        return reporting ? result : (result.value, MappingReport())
+    }
+
+    var readSettings: ReadSettings {
+        ReadSettings(mode: mode, dateStrategy: dateStrategy, maxDepth: maxDepth)
+    }
+
+    /// Maps bytes straight into the model's fields. The bytes are read once, in order; what an object
+    /// makes of its members (repeated keys, alternates, which error strict mode reports) is decided
+    /// where the object is filled, by the same rules as for a tree (see `TypePlan+Fill.swift`).
+    /// A document that does not map is still checked to its end, so that malformed JSON anywhere in
+    /// it is reported as such.
+    func read<T>(
+        _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
+    ) throws -> (value: T, report: MappingReport) {
+        try InputBytes.reading(data) { try read(T.self, bytes: $0, at: keyPath, reporting: reporting) }
+    }
+
+    private func read<T>(
+        _ type: T.Type, bytes: InputBytes, at keyPath: String?, reporting: Bool
+    ) throws -> (value: T, report: MappingReport) {
+        let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
+        var scanner = JSONScanner(bytes: bytes)
+        var path: [PathComponent] = []
+        var open: JSONScanner.OpenContainers = []
+        if let keyPath { (path, open) = try scanner.descend(to: keyPath, maxDepth: maxDepth) }
+        var reader = JSONReader(scanner: scanner, settings: readSettings, reporting: reporting, path: path)
+        let value: T
+        do {
+            value = try read(adapter, &reader)
+        } catch let error as MappingError where error.isAboutTheValue {
+            if error.valueIsRead && reader.path.count == path.count {
+                // The top-level object settled its error at its end: only what follows it is unread.
+                var rest = reader.scanner
+                try rest.finish(enclosing: open, maxDepth: maxDepth)
+            } else {
+                try validate(bytes)
+            }
+            throw error
+        }
+        var rest = reader.scanner
+        try rest.finish(enclosing: open, maxDepth: maxDepth)
+        return (value, reader.report?.report ?? MappingReport())
+    }
+
+    /// Reads one element of a streamed array (or one JSON Lines document) from its own bytes, with the
+    /// reader's path set to the element's place in the whole input (`data.items[1234]`), so that it
+    /// is read, and its errors and report entries are placed, as ``mapArray(_:from:)`` reads the same
+    /// element in the whole array: `nil` when lenient mode dropped it.
+    func readElement<T>(
+        _ type: T.Type, bytes: InputBytes, at path: [PathComponent], reporting: Bool
+    ) throws -> (value: T?, report: MappingReport) {
+        let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
+        var reader = JSONReader(
+            scanner: JSONScanner(bytes: bytes), settings: readSettings, reporting: reporting, path: path,
+            basePathCount: path.count - 1
+        )
+        defer { reader.recyclePool() }
+        let value: T?
+        do {
+            value = try adapter.read(&reader)
+            try reader.finish()
+        } catch let error as MappingError {
+            if error.isAboutTheValue { try validate(bytes) }
+            throw reader.locate(error)
+        }
+        return (value, reader.report?.report ?? MappingReport())
+    }
+
+    /// Checks that the whole document is well-formed JSON within the depth limit, for a document whose
+    /// mapping failed: its malformed JSON, wherever it is, is the error to report.
+    func validate(_ bytes: InputBytes) throws {
+        var scanner = JSONScanner(bytes: bytes)
+        try scanner.skipValue(depthBudget: maxDepth, limit: maxDepth)
+        try scanner.finish()
+    }
+
+    /// The route for `JSONSerialization` output.
+    func read<T>(
+        _ type: T.Type, fromTree json: Any, path: [PathComponent], reporting: Bool
+    ) throws -> (value: T, report: MappingReport) {
+        let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
+        var reader = JSONReader(tree: json, settings: readSettings, reporting: reporting, path: path)
+        let value = try read(adapter, &reader)
+        return (value, reader.report?.report ?? MappingReport())
+    }
+
+    /// Reads the top-level value; an error leaves the reader's path where it was thrown, which
+    /// locates it.
+    func read<T>(_ adapter: TypeAdapter<T>, _ reader: inout JSONReader) throws -> T {
+        defer { reader.recyclePool() }
+        do {
+            // At the top level every failure throws, in lenient mode too, so `nil` is not expected.
+            guard let value = try adapter.read(&reader) else {
+                throw reader.error(.typeMismatch(expected: adapter.typeName, found: "an unusable value"))
+            }
+            return value
+        } catch let error as MappingError {
+            throw reader.locate(error)
+        }
+    }
+}
