@@ -13,8 +13,39 @@ extension JSONScanner {
     /// control characters. Bytes above ASCII are not checked here: a string that is decoded is checked
     /// by the decoding (``string(_:)``), one that is skipped by ``skipString()``, so no byte is checked
     /// twice.
+    @inline(__always)
     package mutating func scanString() throws -> StringSpan {
         let start = index + 1
+        // Most strings, and nearly every key, end within their first sixteen bytes with no escape:
+        // one block settles them, in a few instructions, before the general loop's setup.
+        if let block = bytes.block(at: start) {
+            let stops = Self.stopBits(block)
+            let length: Int
+            let contents: UInt64
+            if stops[0] != 0 {
+                length = stops[0].trailingZeroBitCount / 8
+                contents = block[0] & ((1 << (8 * UInt64(length))) &- 1)
+            } else if stops[1] != 0 {
+                let offset = stops[1].trailingZeroBitCount / 8
+                length = 8 + offset
+                contents = block[0] | (block[1] & ((1 << (8 * UInt64(offset))) &- 1))
+            } else {
+                return try scanLongString(from: start)
+            }
+            if bytes[start + length] == .quote {
+                index = start + length + 1
+                return StringSpan(
+                    start: start, end: start + length, hasEscapes: false, isASCII: contents & 0x8080_8080_8080_8080 == 0
+                )
+            }
+        }
+        return try scanLongString(from: start)
+    }
+
+    /// ``scanString()`` for a string that its first block does not settle: longer than fifteen
+    /// bytes, with an escape, or near the end of the input.
+    @inline(never)
+    private mutating func scanLongString(from start: Int) throws -> StringSpan {
         // A local cursor stays in a register; `index` is brought up to date before anything that
         // reads it (the escape check, and errors).
         var position = start
