@@ -54,6 +54,8 @@ final class KeyTable: @unchecked Sendable {
     let groups: [Group]
     /// Each entry's key as UTF-8.
     private let entryBytes: [[UInt8]]
+    /// The same keys as little-endian words, eight bytes each (the last padded with zeros).
+    private let entryWords: [[UInt64]]
     /// Entry indices by key length in bytes.
     private let byLength: [[Int]]
     /// Entry index by key, for trees; the first entry of a key wins, as on the byte route.
@@ -126,6 +128,13 @@ final class KeyTable: @unchecked Sendable {
         self.keys = keyList
         self.groups = groups
         self.entryBytes = entryBytes
+        self.entryWords = entryBytes.map { bytes in
+            stride(from: 0, to: bytes.count, by: 8).map { first in
+                bytes[first..<min(first + 8, bytes.count)].enumerated().reduce(UInt64(0)) { word, byte in
+                    word | UInt64(byte.element) << (8 * byte.offset)
+                }
+            }
+        }
         self.byLength = byLength
         self.byKey = byKey
         self.hasAlternates = members.contains { $0.priority > 0 }
@@ -187,9 +196,28 @@ final class KeyTable: @unchecked Sendable {
             if entries[index].length <= 8 { return true }
             offset = 8
         }
-        let key = entryBytes[index]
-        while offset < key.count {
-            if key[offset] != bytes[start + offset] { return false }
+        return equalAfter(offset, index, bytes, start)
+    }
+
+    /// Whether entry `index` equals the input key from `offset` on: the rest of a key longer than
+    /// eight bytes, a word at a time. Out of line, so that the common match stays small enough to inline.
+    @inline(never)
+    private func equalAfter(_ offset: Int, _ index: Int, _ bytes: InputBytes, _ start: Int) -> Bool {
+        let key = entryWords[index]
+        let length = entries[index].length
+        var offset = offset
+        while offset < length {
+            let rest = length - offset
+            guard let word = bytes.word(at: start + offset) else { break }
+            let expected = key[offset / 8]
+            if (rest >= 8 ? word : word & ((1 << (8 * UInt64(rest))) &- 1)) != expected { return false }
+            offset += 8
+        }
+        if offset >= length { return true }
+        // Within eight bytes of the input's end: a byte at a time.
+        let spelled = entryBytes[index]
+        while offset < length {
+            if spelled[offset] != bytes[start + offset] { return false }
             offset += 1
         }
         return true

@@ -63,10 +63,12 @@ package struct InputBytes {
     /// The eight bytes at `offset`, little-endian, or `nil` when fewer than eight remain.
     @inline(__always)
     package func word(at offset: Int) -> UInt64? {
-        guard offset >= 0, offset <= count - 8, let start else { return nil }
-        // The eight bytes lie within the `count` of the invariant, by the guard; any bit pattern is a
-        // valid integer, and the load needs no alignment.
-        return UInt64(littleEndian: UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self))
+        // `count` is never negative, so `count &- 8` cannot overflow.
+        guard offset >= 0, offset <= count &- 8 else { return nil }
+        // The eight bytes lie within the `count` of the invariant, by the guard; `count` is at least
+        // eight, so `start` is not `nil`. Any bit pattern is a valid integer, and the load needs no
+        // alignment.
+        return UInt64(littleEndian: UnsafeRawPointer(start.unsafelyUnwrapped + offset).loadUnaligned(as: UInt64.self))
     }
 
     /// The sixteen bytes at `offset` as two little-endian words, the first eight bytes in lane 0, or
