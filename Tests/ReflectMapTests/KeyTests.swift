@@ -46,6 +46,28 @@ struct KeyTests {
         #expect(ascii.map(KeyTranslator.upperCamelCaseWithSpaces.key(for:)) == ["__One Two_", "URL String", "A B", "ABC", "X", "_", "", "Version2 Beta"])
     }
 
+    @Test("Long keys that differ only in their last byte match only themselves, wherever the input ends")
+    func longKeysMatchExactly() throws {
+        struct Long: Mappable {
+            @JSONKey("abcdefghij") var ten = 0
+            @JSONKey("abcdefghik") var tenToo = 0
+            @JSONKey("abcdefghijklmnopq") var seventeen = 0
+            @JSONKey("abcdefghijklmnopr") var seventeenToo = 0
+            @JSONKey("abcdefghijklmnopqrstuvwxyz0123456789") var long = 0
+        }
+        let mapper = JSONMapper()
+        // The input ends within eight bytes of each key here, and well after it in the second form.
+        for (key, expected) in [("abcdefghij", [1, 0, 0, 0, 0]), ("abcdefghik", [0, 1, 0, 0, 0]),
+                                ("abcdefghijklmnopq", [0, 0, 1, 0, 0]), ("abcdefghijklmnopr", [0, 0, 0, 1, 0]),
+                                ("abcdefghijklmnopqrstuvwxyz0123456789", [0, 0, 0, 0, 1]),
+                                ("abcdefghijx", [0, 0, 0, 0, 0]), ("abcdefghijklmnopqrstuvwxyz012345678_", [0, 0, 0, 0, 0])] {
+            for text in [#"{"\#(key)":1}"#, #"{"\#(key)": 1, "padding": "\#(String(repeating: " ", count: 40))"}"#] {
+                let model = try mapper.map(Long.self, from: Data(text.utf8))
+                #expect([model.ten, model.tenToo, model.seventeen, model.seventeenToo, model.long] == expected, "\(text)")
+            }
+        }
+    }
+
     @Test("Acronyms round-trip through snake_case")
     func acronymsRoundTrip() throws {
         let mapper = JSONMapper(keyTranslator: .snakeCase)
