@@ -92,7 +92,7 @@ package struct JSONScanner {
     /// Moves to the next member of an object and returns its key, or `nil` after the closing brace.
     /// The cursor is left on the member's value.
     package mutating func nextKey(first: Bool) throws -> StringSpan? {
-        var byte = try structural("inside an object")
+        var byte = try structural(.insideObject)
         if byte == .closeBrace {
             index += 1
             return nil
@@ -100,21 +100,21 @@ package struct JSONScanner {
         if !first {
             guard byte == .comma else { throw error("Expected ',' or '}' after an object member") }
             index += 1
-            byte = try structural("inside an object")
+            byte = try structural(.insideObject)
         }
         guard byte == .quote else {
             throw error(first ? "Expected a string key or '}'" : "Expected a string key after ','")
         }
         let key = try scanString()
         if !key.isASCII { try validateUTF8(key) }
-        guard try structural("after an object key") == .colon else { throw error("Expected ':' after an object key") }
+        guard try structural(.afterKey) == .colon else { throw error("Expected ':' after an object key") }
         index += 1
         return key
     }
 
     /// Moves to the next element of an array, or returns `false` after the closing bracket.
     package mutating func nextElement(first: Bool) throws -> Bool {
-        let byte = try structural("inside an array")
+        let byte = try structural(.insideArray)
         if byte == .closeBracket {
             index += 1
             return false
@@ -122,17 +122,33 @@ package struct JSONScanner {
         if !first {
             guard byte == .comma else { throw error("Expected ',' or ']' after an array element") }
             index += 1
-            if try structural("inside an array") == .closeBracket { throw error("Expected a value after ','") }
+            if try structural(.insideArray) == .closeBracket { throw error("Expected a value after ','") }
         }
         return true
     }
 
     /// The next non-whitespace byte inside a container.
     @inline(__always)
-    private mutating func structural(_ place: String) throws -> UInt8 {
+    private mutating func structural(_ place: Place) throws -> UInt8 {
         skipWhitespace()
-        guard index < bytes.count else { throw error("Unexpected end of input \(place)") }
+        guard index < bytes.count else { throw endOfInput(place) }
         return bytes[index]
+    }
+
+    /// Where in a container the input ended, for its error.
+    private enum Place {
+        case insideObject, afterKey, insideArray
+    }
+
+    /// The error for input that ends inside a container. Out of line, with every other error these
+    /// loops throw: the text it builds would otherwise weigh on the frame of every call.
+    @inline(never)
+    private func endOfInput(_ place: Place) -> MappingError {
+        switch place {
+        case .insideObject: return error("Unexpected end of input inside an object")
+        case .afterKey: return error("Unexpected end of input after an object key")
+        case .insideArray: return error("Unexpected end of input inside an array")
+        }
     }
 
     /// Checks that nothing but whitespace follows the top-level value.
@@ -230,6 +246,8 @@ package struct JSONScanner {
     // MARK: Errors
 
     /// A `malformedJSON` error at the cursor, or at `offset`.
+    /// Out of line: the text it builds stays out of the scanning loops that throw it.
+    @inline(never)
     func error(_ message: String, at offset: Int? = nil) -> MappingError {
         let offset = offset ?? index
         var error = MappingError(.malformedJSON("\(message) at byte \(offset)."))

@@ -76,9 +76,9 @@ package struct InputBytes {
     /// (SSE2) and arm64 (NEON), so word-at-a-time tests on it cover sixteen bytes per instruction.
     @inline(__always)
     package func block(at offset: Int) -> SIMD2<UInt64>? {
-        guard offset >= 0, offset <= count - 16, let start else { return nil }
+        guard offset >= 0, offset <= count &- 16 else { return nil }
         // As in `word(at:)`, for sixteen bytes.
-        let lanes = UnsafeRawPointer(start + offset).loadUnaligned(as: SIMD2<UInt64>.self)
+        let lanes = UnsafeRawPointer(start.unsafelyUnwrapped + offset).loadUnaligned(as: SIMD2<UInt64>.self)
         return SIMD2(UInt64(littleEndian: lanes[0]), UInt64(littleEndian: lanes[1]))
     }
 }
