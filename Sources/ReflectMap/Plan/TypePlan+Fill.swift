@@ -31,7 +31,7 @@ extension TypePlan {
         )
         let context = FillContext(fields: fields, storage: storage)
         _ = try readMembers(of: table, context, &state, &reader, reset)
-        if state.filled.count < fields.count || !state.errors.isEmpty {
+        if state.filled.count < fields.count || state.errors != nil {
             try settle(state, &reader, updating: updating)
         }
     }
@@ -104,7 +104,7 @@ extension TypePlan {
         _ field: Int, _ context: FillContext, _ state: inout FillState, _ reader: inout JSONReader,
         _ reset: (FieldAccessor, ModelStorage) -> Void
     ) {
-        if !state.errors.isEmpty { state.errors[field] = nil }
+        if state.errors != nil { state.errors?[field] = nil }
         if reader.isReporting {
             let earlier = fillable[field].keys[state.filled.priority(of: field)]
             reader.dropReport(depth: state.depth, steps: earlier.components)
@@ -118,7 +118,7 @@ extension TypePlan {
     private func settle(_ state: FillState, _ reader: inout JSONReader, updating: Bool) throws {
         do {
             for index in fillable.indices {
-                if !state.errors.isEmpty, let failure = state.errors[index] { throw failure }
+                if let failure = state.errors?[index] ?? nil { throw failure }
                 if !updating && !state.filled.contains(index) { try fillable[index].noteMissing(&reader) }
             }
         } catch var error as MappingError {
@@ -139,8 +139,8 @@ private struct FillContext {
 /// What one object has done so far to its model.
 private struct FillState {
     var filled: FilledFields
-    /// Strict mode's failures by field; empty until the first.
-    var errors: [MappingError?] = []
+    /// Strict mode's failures by field; `nil` until the first (no array is made per object).
+    var errors: [MappingError?]?
     /// The groups met so far, as bits by ordinal (the first 64: more is not a model).
     private var groupsSeen: UInt64 = 0
     /// The path depth of the model's object.
@@ -151,8 +151,8 @@ private struct FillState {
     }
 
     mutating func fail(_ field: Int, _ error: MappingError, fieldCount: Int) {
-        if errors.isEmpty { errors = Array(repeating: nil, count: fieldCount) }
-        errors[field] = error
+        if errors == nil { errors = Array(repeating: nil, count: fieldCount) }
+        errors?[field] = error
     }
 
     /// Notes that a group's member was met; `true` when it had been met before in this object.
@@ -166,51 +166,54 @@ private struct FillState {
 
 /// Which of a plan's fields one JSON object has filled so far, and through which key.
 ///
-/// Most models have at most 64 fields and no alternate keys; they get by with one machine word.
-/// Others keep each field's best key priority in an array.
+/// Most models have at most 64 fields and no alternate keys; they get by with one machine word, and
+/// no array is made (or reference counted) per object. Others keep each field's best key priority in
+/// an array.
 struct FilledFields {
     private var bits: UInt64 = 0
-    private var priorities: [Int]
+    private var priorities: [Int]?
     private(set) var count = 0
 
     init(fieldCount: Int, hasAlternates: Bool) {
-        priorities = fieldCount > 64 || hasAlternates ? Array(repeating: .max, count: fieldCount) : []
+        if fieldCount > 64 || hasAlternates { priorities = Array(repeating: .max, count: fieldCount) }
     }
 
     /// Whether a value under a key of this priority may fill the field: no key of higher priority
     /// (a lower number) has filled it already.
     @inline(__always)
     func accepts(_ field: Int, priority: Int) -> Bool {
-        priorities.isEmpty || priority <= priorities[field]
+        guard let priorities else { return true }
+        return priority <= priorities[field]
     }
 
     /// The priority of the key that filled the field (0 when the plan has no alternates).
     func priority(of field: Int) -> Int {
-        priorities.isEmpty ? 0 : priorities[field]
+        priorities?[field] ?? 0
     }
 
     @inline(__always)
     mutating func mark(_ field: Int, priority: Int) {
         if !contains(field) { count += 1 }
-        if priorities.isEmpty {
+        if priorities == nil {
             bits |= 1 << field
         } else {
-            priorities[field] = priority
+            priorities?[field] = priority
         }
     }
 
     mutating func unmark(_ field: Int) {
         guard contains(field) else { return }
         count -= 1
-        if priorities.isEmpty {
+        if priorities == nil {
             bits &= ~(1 << field)
         } else {
-            priorities[field] = .max
+            priorities?[field] = .max
         }
     }
 
     @inline(__always)
     func contains(_ field: Int) -> Bool {
-        priorities.isEmpty ? bits & (1 << field) != 0 : priorities[field] != .max
+        guard let priorities else { return bits & (1 << field) != 0 }
+        return priorities[field] != .max
     }
 }

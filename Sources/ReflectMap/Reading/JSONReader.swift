@@ -324,7 +324,8 @@ struct JSONReader {
             guard try scanner.peek() == .openBrace else { return false }
             try enterContainer(.between)
             scanner.enterContainer()
-            var unmapped: Set<String> = []
+            // Only a read that reports keeps them: most reads make no set per object.
+            var unmapped: Set<String>?
             var hint = 0
             var first = true
             while let span = try scanner.nextKey(first: first) {
@@ -344,14 +345,17 @@ struct JSONReader {
                 } else {
                     if isReporting {
                         let key = try scanner.string(span)
-                        if key != ignoredKey { unmapped.insert(key) }
+                        if key != ignoredKey {
+                            if unmapped == nil { unmapped = [] }
+                            unmapped?.insert(key)
+                        }
                     }
                     try skipValue()
                 }
                 path.setTop(.between)
             }
             // A set: a key the input repeats is one unmapped key, as in a tree.
-            for key in unmapped { noteUnmappedKey(key) }
+            for key in unmapped ?? [] { noteUnmappedKey(key) }
         }
         path.pop()
         return true
