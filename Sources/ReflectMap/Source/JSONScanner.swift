@@ -51,21 +51,25 @@ package struct JSONScanner {
     }
 
     private mutating func skipWhitespaceRun() {
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard byte == .space || byte == .newline || byte == .carriageReturn || byte == .tab else { return }
-            index += 1
+        // A local cursor stays in a register; `index` is set once, at the end.
+        var position = index
+        let count = bytes.count
+        while position < count {
+            let byte = bytes[position]
+            guard byte == .space || byte == .newline || byte == .carriageReturn || byte == .tab else { break }
+            position += 1
             // Indentation comes in runs of spaces: eight at a time, and the first byte that is not
             // a space is found within the word (the lowest byte is the first).
-            while let word = bytes.word(at: index) {
+            while let word = bytes.word(at: position) {
                 let notSpaces = word ^ 0x2020_2020_2020_2020
                 if notSpaces != 0 {
-                    index += notSpaces.trailingZeroBitCount / 8
+                    position += notSpaces.trailingZeroBitCount / 8
                     break
                 }
-                index += 8
+                position += 8
             }
         }
+        index = position
     }
 
     /// The first byte of the next value, after whitespace, without consuming it.
