@@ -24,15 +24,16 @@ extension TypePlan {
         reset: (FieldAccessor, ModelStorage) -> Void
     ) throws {
         let fields = fillLoop
-        let table = keyTable
-        var state = FillState(
-            filled: FilledFields(fieldCount: fields.count, hasAlternates: table.hasAlternates),
-            depth: reader.path.count
-        )
-        let context = FillContext(fields: fields, storage: storage)
-        _ = try readMembers(of: table, context, &state, &reader, reset)
-        if state.filled.count < fields.count || state.errors != nil {
-            try settle(state, &reader, updating: updating)
+        try unretainedKeyTable.with { table in
+            var state = FillState(
+                filled: FilledFields(fieldCount: fields.count, hasAlternates: table.hasAlternates),
+                depth: reader.path.count
+            )
+            let context = FillContext(fields: fields, storage: storage)
+            _ = try readMembers(of: table, context, &state, &reader, reset)
+            if state.filled.count < fields.count || state.errors != nil {
+                try settle(state, &reader, updating: updating)
+            }
         }
     }
 
@@ -132,7 +133,7 @@ extension TypePlan {
 private struct FillContext {
     /// The plan's fields, taken out of the plan once per object: a class's `var` costs an
     /// exclusivity check on every read.
-    let fields: [UnretainedField]
+    let fields: UnretainedFields
     let storage: ModelStorage?
 }
 

@@ -25,15 +25,34 @@ final class TypePlan: @unchecked Sendable {
     private(set) var nodesSorted: [WriteNode] = []
     private(set) var hasPaths = false
     /// `fillable`, `writable` and `writableSorted` as the fill and write loops call them.
-    private(set) var fillLoop: [UnretainedField] = []
-    private var writeLoop: [UnretainedField] = []
-    private var writeLoopSorted: [UnretainedField] = []
+    private(set) var fillLoop = UnretainedFields.none
+    private var writeLoop = UnretainedFields.none
+    private var writeLoopSorted = UnretainedFields.none
     /// The fillable properties' keys, pre-encoded for the byte route and hashed for trees.
-    private(set) var keyTable = KeyTable(keys: [])
+    private(set) var keyTable = KeyTable(keys: []) {
+        didSet { unretainedKeyTable = UnretainedKeyTable(keyTable) }
+    }
+    /// `keyTable` as the fill loop reads it.
+    private(set) var unretainedKeyTable: UnretainedKeyTable
 
     init(modelType: Any.Type, isClass: Bool) {
         self.modelType = modelType
         self.isClass = isClass
+        unretainedKeyTable = UnretainedKeyTable(keyTable)
+    }
+
+    deinit {
+        dropLoops()
+    }
+
+    /// Frees the loops' blocks (see `UnretainedFields`).
+    private func dropLoops() {
+        fillLoop.deallocate()
+        writeLoop.deallocate()
+        writeLoopSorted.deallocate()
+        fillLoop = .none
+        writeLoop = .none
+        writeLoopSorted = .none
     }
 
     /// The model type's name, spelled out only when an error needs it (see ``PropertyName``).
@@ -49,17 +68,16 @@ final class TypePlan: @unchecked Sendable {
         nodesSorted = hasPaths ? WriteNode.sorted(nodes) : writableSorted.map { .field($0 as any FieldNode) }
         fillable = fields.filter(\.isFillable)
         keyTable = KeyTable(keys: fillable.map(\.keys))
-        fillLoop = fillable.map(UnretainedField.init)
-        writeLoop = writable.map(UnretainedField.init)
-        writeLoopSorted = writableSorted.map(UnretainedField.init)
+        dropLoops()
+        fillLoop = UnretainedFields(fillable)
+        writeLoop = UnretainedFields(writable)
+        writeLoopSorted = UnretainedFields(writableSorted)
     }
 
     /// Drops the fields, breaking reference cycles. Called by the plan's owner when no mapping can
     /// use the plan any more.
     func tearDown() {
-        fillLoop = []
-        writeLoop = []
-        writeLoopSorted = []
+        dropLoops()
         fillable = []
         writable = []
         writableSorted = []
@@ -100,8 +118,11 @@ extension TypePlan {
         if hasPaths { return try write(storage, to: &writer, discriminator: nil) }
         try writer.beginObject()
         var isFirst = true
-        for field in writer.sortsKeys ? writeLoopSorted : writeLoop {
-            if try field.write(from: storage, to: &writer, isFirst: isFirst) { isFirst = false }
+        let fields = writer.sortsKeys ? writeLoopSorted : writeLoop
+        var index = 0
+        while index < fields.count {
+            if try fields[index].write(from: storage, to: &writer, isFirst: isFirst) { isFirst = false }
+            index += 1
         }
         writer.endObject(isEmpty: isFirst)
     }

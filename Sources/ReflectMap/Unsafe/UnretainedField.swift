@@ -1,7 +1,8 @@
-// The plan's unretained field calls, one of the few files with unsafe code. An `UnretainedField` is
-// made only by `TypePlan`, from an accessor its own arrays retain, and the plan drops both together
-// (`tearDown`), which its owner does only once no mapping can use the plan. So the accessor outlives
-// every call made through it.
+// The plan's unretained field calls, one of the few files with unsafe code. An `UnretainedField`, an
+// `UnretainedFields` block and an unretained key table are made only by `TypePlan`, from objects its
+// own properties retain, and the plan drops them all together (`tearDown`, or its deinit), which its
+// owner does only once no mapping can use the plan. So every object reached through them outlives
+// every call made through them.
 
 /// A plan's field, called without a retain and a release around each call: the
 /// plan's fill and write loops call one per member.
@@ -20,5 +21,64 @@ struct UnretainedField {
     @inline(__always)
     func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
         try accessor._withUnsafeGuaranteedRef { try $0.write(from: storage, to: &writer, isFirst: isFirst) }
+    }
+}
+
+/// A plan's fields as its fill and write loops call them, in a block the plan allocates once, when its
+/// fields are installed, and frees when it drops them. A plan's `var` of this type is read with no
+/// reference counting, where an array would be retained and released for every object.
+struct UnretainedFields {
+    // Invariant: `base` points to `count` initialised fields, from `init` until `deallocate()`, which
+    // the plan calls only when no mapping can use it (see above). `base` is `nil` only when `count` is 0.
+    private let base: UnsafeMutablePointer<UnretainedField>?
+    let count: Int
+
+    /// No fields, and no block.
+    static var none: UnretainedFields { UnretainedFields(base: nil, count: 0) }
+
+    private init(base: UnsafeMutablePointer<UnretainedField>?, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    init(_ accessors: [FieldAccessor]) {
+        count = accessors.count
+        guard count > 0 else {
+            base = nil
+            return
+        }
+        let block = UnsafeMutablePointer<UnretainedField>.allocate(capacity: count)
+        // Initialises all `count` fields of the new block, which the invariant needs.
+        block.initialize(from: accessors.map(UnretainedField.init), count: count)
+        base = block
+    }
+
+    /// Frees the block. `UnretainedField` holds no reference, so nothing is deinitialised.
+    func deallocate() {
+        base?.deallocate()
+    }
+
+    /// The field at `index`. Out of range is a programming error, and traps as an array does.
+    @inline(__always)
+    subscript(index: Int) -> UnretainedField {
+        // One unsigned comparison covers a negative index too; with it the load stays within the
+        // `count` initialised fields of the invariant.
+        precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "field index out of range")
+        return base.unsafelyUnwrapped[index]
+    }
+}
+
+/// A plan's key table, read by the fill loop without a retain and a release per object.
+struct UnretainedKeyTable {
+    private let table: Unmanaged<KeyTable>
+
+    init(_ table: KeyTable) {
+        self.table = .passUnretained(table)
+    }
+
+    /// Calls `body` with the table, borrowed for the length of the call.
+    @inline(__always)
+    func with<Result>(_ body: (KeyTable) throws -> Result) rethrows -> Result {
+        try table._withUnsafeGuaranteedRef { try body($0) }
     }
 }
