@@ -355,7 +355,9 @@ struct JSONReader {
                 path.setTop(.between)
             }
             // A set: a key the input repeats is one unmapped key, as in a tree.
-            for key in unmapped ?? [] { noteUnmappedKey(key) }
+            if let unmapped {
+                for key in unmapped { noteUnmappedKey(key) }
+            }
         }
         path.pop()
         return true
