@@ -39,8 +39,6 @@ extension JSONReader {
         /// A tree's elements; `nil` on the byte route.
         fileprivate let elements: [Any]?
         fileprivate var index = 0
-        /// Lends blocks to the loop's ``ElementBuffer``, so that its array is made once, at its size.
-        let pool: ElementPool
     }
 
     /// Steps into the array under the cursor, for a loop of ``nextElement(_:)`` calls written in the
@@ -54,12 +52,12 @@ extension JSONReader {
             guard let array = pending as? [Any] else { return nil }
             expecting(array.count)
             try enterContainer(.between)
-            return ArrayCursor(elements: array, pool: elementPool())
+            return ArrayCursor(elements: array)
         }
         guard try scanner.peek() == .openBracket else { return nil }
         try enterContainer(.between)
         scanner.enterContainer()
-        return ArrayCursor(elements: nil, pool: elementPool())
+        return ArrayCursor(elements: nil)
     }
 
     /// Reads the array under the cursor into `result`: `element` reads each element into the
@@ -72,14 +70,18 @@ extension JSONReader {
         _ element: (inout JSONReader, inout ElementBuffer, ElementPool) throws -> Void
     ) throws -> Bool {
         guard var cursor = try beginArray() else { return false }
+        // An empty array, which is common, gathers nothing and takes no pool.
+        guard try nextElement(&cursor) else { return true }
+        // Lends blocks to the buffer, so that the array is made once, at its size.
+        let pool = elementPool()
         var elements = ElementBuffer()
         do {
-            while try nextElement(&cursor) { try element(&self, &elements, cursor.pool) }
+            repeat { try element(&self, &elements, pool) } while try nextElement(&cursor)
         } catch {
-            elements.discard(Element.self, pool: cursor.pool)
+            elements.discard(Element.self, pool: pool)
             throw error
         }
-        elements.finish(into: &result, pool: cursor.pool)
+        elements.finish(into: &result, pool: pool)
         return true
     }
 
