@@ -58,15 +58,19 @@ package struct JSONScanner {
             let byte = bytes[position]
             guard byte == .space || byte == .newline || byte == .carriageReturn || byte == .tab else { break }
             position += 1
-            // Indentation comes in runs of spaces: eight at a time, and the first byte that is not
-            // a space is found within the word (the lowest byte is the first).
-            while let word = bytes.word(at: position) {
-                let notSpaces = word ^ 0x2020_2020_2020_2020
-                if notSpaces != 0 {
-                    position += notSpaces.trailingZeroBitCount / 8
+            // Indentation comes in runs of spaces: sixteen at a time, and the first byte that is not
+            // a space is found within the word that holds it (the lowest byte is the first).
+            while let block = bytes.block(at: position) {
+                let notSpaces = block ^ SIMD2(repeating: 0x2020_2020_2020_2020)
+                if notSpaces[0] != 0 {
+                    position += notSpaces[0].trailingZeroBitCount / 8
                     break
                 }
-                position += 8
+                if notSpaces[1] != 0 {
+                    position += 8 + notSpaces[1].trailingZeroBitCount / 8
+                    break
+                }
+                position += 16
             }
         }
         index = position
