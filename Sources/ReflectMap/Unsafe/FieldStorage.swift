@@ -69,12 +69,18 @@ enum FieldStorage {
                 try body(ModelStorage(base: Unmanaged.passUnretained(object).toOpaque()))
             }
         } else {
-            try withUnsafeMutableBytes(of: &model) { buffer in
-                // A struct with no stored properties has no storage, and nothing to fill.
-                guard let base = buffer.baseAddress else { return }
-                try body(ModelStorage(base: base))
-            }
+            // A struct with no stored properties has no storage, and nothing to fill.
+            guard MemoryLayout<Model>.size > 0 else { return }
+            try call(body, at: &model)
         }
+    }
+
+    /// Calls `body` with the storage at `address`: a struct model's variable, passed as `&model`, whose
+    /// address is valid for the length of the call. (The conversion costs nothing, where the generic
+    /// `withUnsafeMutablePointer(to:)` is a call of its own per model.)
+    @inline(__always)
+    private static func call<Model>(_ body: (ModelStorage) throws -> Void, at address: UnsafeMutablePointer<Model>) rethrows {
+        try body(ModelStorage(base: UnsafeMutableRawPointer(address)))
     }
 
     /// Calls `body` with the address where a model's storage begins and the model itself, in place,
