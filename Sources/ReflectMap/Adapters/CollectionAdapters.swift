@@ -65,6 +65,17 @@ final class ArrayAdapter<Element>: InPlaceAdapter<[Element]>, @unchecked Sendabl
     override func write(_ value: [Element], to writer: inout JSONWriter) throws {
         try element.writeElements(value, to: &writer)
     }
+
+    /// Writes the array where it lies in the model: the generic default would copy it out through
+    /// the value witnesses of an unknown type.
+    override func writeMember(
+        from storage: ModelStorage, at field: FieldLocation<[Element]>, key: EncodedKey, isFirst: Bool,
+        to writer: inout JSONWriter
+    ) throws -> Bool {
+        writer.writeKey(key, isFirst: isFirst)
+        try element.writeElements(storage.load(field), to: &writer)
+        return true
+    }
 }
 
 /// `Set<Element>`: read and written as a JSON array, as `JSONEncoder` does. Repeated elements

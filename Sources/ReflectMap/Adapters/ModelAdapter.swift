@@ -172,17 +172,20 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
     /// rather than recursing forever.
     @inline(__always)
     private func write(_ storage: ModelStorage, to writer: inout JSONWriter, discriminator: (key: String, value: String)?) throws {
-        var runtimePlan = plan
-        if plan.isClass {
-            let runtimeClass: AnyClass = storage.instanceClass
-            if ObjectIdentifier(runtimeClass) != ObjectIdentifier(Model.self), let subclass = runtimeClass as? Model.Type {
-                runtimePlan = try writer.plan(for: subclass)
-            }
-            guard writer.activeInstances.enter(storage.instanceAddress) else {
-                throw writer.error(.referenceCycle(type: typeName))
-            }
+        // A struct is written with its own plan, taken straight from this adapter.
+        guard plan.isClass else {
+            if let discriminator { return try plan.write(storage, to: &writer, discriminator: discriminator) }
+            return try plan.write(storage, to: &writer)
         }
-        defer { if plan.isClass { writer.activeInstances.leave() } }
+        var runtimePlan = plan
+        let runtimeClass: AnyClass = storage.instanceClass
+        if ObjectIdentifier(runtimeClass) != ObjectIdentifier(Model.self), let subclass = runtimeClass as? Model.Type {
+            runtimePlan = try writer.plan(for: subclass)
+        }
+        guard writer.activeInstances.enter(storage.instanceAddress) else {
+            throw writer.error(.referenceCycle(type: typeName))
+        }
+        defer { writer.activeInstances.leave() }
         if let discriminator {
             try runtimePlan.write(storage, to: &writer, discriminator: discriminator)
         } else {
