@@ -67,6 +67,37 @@ struct ScalarTests {
         #expect(report.skipped.map(\.path) == [path])
     }
 
+    @Test("Integers read from bytes agree with the same JSON read from a dictionary, at every edge of the plain-integer path", arguments: [
+        "0", "-0", "7", "-7", "12345678", "123456789", "1234567890123456", "12345678901234567",
+        "9223372036854775807", "-9223372036854775807", "-9223372036854775808", "9223372036854775808",
+        "18446744073709551615", "18446744073709551616", "99999999999999999999", "12.0", "12.5", "1e3", "1E3",
+        "-1e-2", "255", "256", "-129",
+    ])
+    func plainIntegersAgreeWithTrees(numeral: String) throws {
+        struct Integers: Mappable {
+            var int = 0
+            var u8: UInt8 = 0
+            var i8: Int8 = 0
+            var u64: UInt64 = 0
+            var list: [Int] = []
+        }
+        let data = json(#"{"int": \#(numeral), "u8": \#(numeral), "i8": \#(numeral), "u64": \#(numeral), "list": [\#(numeral), \#(numeral)]}"#)
+        for mapper in [JSONMapper(), JSONMapper(mode: .strict)] {
+            let routes = bothRoutes(Integers.self, data, mapper)
+            #expect(routes.bytes == routes.dictionary, "\(numeral), \(mapper.mode)")
+        }
+    }
+
+    @Test("Malformed integers are refused as malformed JSON", arguments: ["01", "-", "-01", "1.", "1e", "--1", "+1"])
+    func malformedIntegers(numeral: String) {
+        struct Counter: Mappable { var count = 0 }
+        let error = mappingError { _ = try JSONMapper().map(Counter.self, from: json(#"{"count": \#(numeral)}"#)) }
+        guard case .malformedJSON? = error?.kind else {
+            Issue.record("\(numeral): expected malformed JSON, got \(String(describing: error))")
+            return
+        }
+    }
+
     @Test("An integral double fits an integer property")
     func integralDouble() throws {
         #expect(try JSONMapper(mode: .strict).map(Widths.self, fromJSONObject: ["int": 12.0, "i8": 0, "i16": 0, "i32": 0, "i64": 0, "u8": 0, "u16": 0, "u32": 0, "u64": 0, "uint": 0, "float": 0, "double": 0]).int == 12)

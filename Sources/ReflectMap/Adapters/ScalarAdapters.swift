@@ -130,9 +130,15 @@ extension IntegerAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Self>(
             read: { reader in
-                if !reader.isTree, let number = try reader.readPlainNumber() {
-                    if case .integer(let value) = number, let result = Self(exactly: value) { return result }
-                    return try Coercion.integer(JSONScalar(number), &reader)
+                if !reader.isTree {
+                    if let value = try reader.readPlainInteger() {
+                        if let result = Self(exactly: value) { return result }
+                        return try Coercion.integer(JSONScalar(JSONNumber.integer(value)), &reader)
+                    }
+                    if let number = try reader.readPlainNumber() {
+                        if case .integer(let value) = number, let result = Self(exactly: value) { return result }
+                        return try Coercion.integer(JSONScalar(number), &reader)
+                    }
                 }
                 return try Coercion.integer(reader.readScalar(), &reader)
             },

@@ -110,6 +110,16 @@ struct JSONReader {
         return number
     }
 
+    /// The integer under the cursor, for the adapters of integers, when it is a plain one that an
+    /// `Int64` holds (see ``JSONScanner/plainInteger()``). `nil`, consuming nothing, for a tree and
+    /// for any other value, which ``readPlainNumber()`` or ``readScalar()`` then reads.
+    @inline(never)
+    mutating func readPlainInteger() throws -> Int64? {
+        if isTree { return nil }
+        _ = try scanner.peek()
+        return scanner.plainInteger()
+    }
+
     /// The string under the cursor, read from bytes with no scalar in between, for the adapter of
     /// `String`: its common case. `nil`, consuming nothing, for a tree and for a value that is not a
     /// string.
