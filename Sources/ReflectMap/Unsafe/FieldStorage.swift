@@ -54,7 +54,7 @@ enum FieldStorage {
     }
 
     /// Calls `body` with the storage of a model, for filling it. The storage never outlives `body`: for
-    /// a class it points at the object, which `withExtendedLifetime` keeps alive; for a struct at the
+    /// a class it points at the object, which the caller's variable keeps alive; for a struct at the
     /// caller's own variable, to which `body` has exclusive access for its duration.
     @inline(__always)
     static func withStorage<Model>(
@@ -62,12 +62,11 @@ enum FieldStorage {
     ) rethrows {
         if isClass {
             // `isClass` is true only for class types (the plan works it out from the metadata kind), so
-            // the value is one strong reference: reinterpreting it costs nothing, where `as AnyObject`
-            // would be a dynamic cast per object.
-            let object = unsafeBitCast(model, to: AnyObject.self)
-            try withExtendedLifetime(object) {
-                try body(ModelStorage(base: Unmanaged.passUnretained(object).toOpaque()))
-            }
+            // the value is one strong reference and its bits are the instance's address: reinterpreting
+            // them takes no retain, where `as AnyObject` would be a dynamic cast per object. `model`,
+            // the caller's variable, holds the instance for the whole call (`body` fills the instance
+            // through the storage and never assigns `model`), which keeps it alive while `body` runs.
+            try body(ModelStorage(base: unsafeBitCast(model, to: UnsafeMutableRawPointer.self)))
         } else {
             // A struct with no stored properties has no storage, and nothing to fill.
             guard MemoryLayout<Model>.size > 0 else { return }
