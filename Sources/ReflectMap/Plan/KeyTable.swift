@@ -54,7 +54,8 @@ final class KeyTable: @unchecked Sendable {
     let groups: [Group]
     /// Each entry's key as UTF-8.
     private let entryBytes: [[UInt8]]
-    /// The same keys as little-endian words, eight bytes each (the last padded with zeros).
+    /// The same keys as little-endian words, eight bytes each (the last padded with zeros); empty for
+    /// a key of up to eight bytes, which its entry's head holds whole.
     private let entryWords: [[UInt64]]
     /// Entry indices by key length in bytes.
     private let byLength: [[Int]]
@@ -129,7 +130,8 @@ final class KeyTable: @unchecked Sendable {
         self.groups = groups
         self.entryBytes = entryBytes
         self.entryWords = entryBytes.map { bytes in
-            stride(from: 0, to: bytes.count, by: 8).map { first in
+            guard bytes.count > 8 else { return [] }
+            return stride(from: 0, to: bytes.count, by: 8).map { first in
                 bytes[first..<min(first + 8, bytes.count)].enumerated().reduce(UInt64(0)) { word, byte in
                     word | UInt64(byte.element) << (8 * byte.offset)
                 }
