@@ -32,8 +32,9 @@ enum PathStep {
 struct PathStack {
     /// How many containers are open: the steps at `0..<count` are the path.
     private(set) var count = 0
-    /// The block's memory. Invariant: `count <= capacity`, and `frames` is the block that `base`
-    /// points into, so the memory lives as long as this value does.
+    /// The block's memory. Invariant: `count <= capacity`; `frames` is the block that `base` points
+    /// into, so the memory lives as long as this value does; and the block holds one step more than
+    /// `capacity`, just before `base`: a scratch step that `setTop` may write with no container open.
     private var frames: Frames
     private var base: UnsafeMutablePointer<PathStep>
     private var capacity: Int
@@ -62,11 +63,11 @@ struct PathStack {
     }
 
     private static func allocate(_ capacity: Int) -> (Frames, UnsafeMutablePointer<PathStep>, Int) {
-        let frames = Frames.create(minimumCapacity: capacity) { _ in } as! Frames
+        let frames = Frames.create(minimumCapacity: capacity + 1) { _ in } as! Frames
         // The pointer leaves the closure, but stays in the same value as `frames`, whose tail it
-        // points into: it is used only while that object is alive.
-        let base = frames.withUnsafeMutablePointerToElements { $0 }
-        return (frames, base, frames.capacity)
+        // points into: it is used only while that object is alive. The first step is the scratch one.
+        let base = frames.withUnsafeMutablePointerToElements { $0 } + 1
+        return (frames, base, frames.capacity - 1)
     }
 
     /// Opens a container. The caller has checked the depth limit; the block grows as needed.
@@ -100,9 +101,8 @@ struct PathStack {
     /// Replaces the innermost container's step with `step`: the member or element now read or written.
     @inline(__always)
     mutating func setTop(_ step: PathStep) {
-        // `0 < count <= capacity`, so the store is inside the block; with no container open there
-        // is no step to replace.
-        guard count > 0 else { return }
+        // `0 <= count <= capacity`, so the store is inside the block: with no container open it goes
+        // to the scratch step before `base`, which no path reads.
         (base + count - 1).initialize(to: step)
     }
 
