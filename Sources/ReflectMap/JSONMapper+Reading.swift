@@ -210,12 +210,12 @@ extension JSONMapper {
     /// is read, and its errors and report entries are placed, as ``mapArray(_:from:)`` reads the same
     /// element in the whole array: `nil` when lenient mode dropped it.
     func readElement<T>(
-        _ type: T.Type, bytes: InputBytes, at path: [PathComponent], reporting: Bool
+        _ type: T.Type, bytes: InputBytes, at path: [PathComponent], isDocument: Bool, reporting: Bool
     ) throws -> (value: T?, report: MappingReport) {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         var reader = JSONReader(
-            scanner: JSONScanner(bytes: bytes), settings: readSettings, reporting: reporting, path: path,
-            basePathCount: path.count - 1
+            scanner: JSONScanner(bytes: bytes, isDocument: isDocument), settings: readSettings, reporting: reporting,
+            path: path, basePathCount: path.count - 1
         )
         defer { reader.recyclePool() }
         let value: T?

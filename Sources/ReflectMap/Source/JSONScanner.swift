@@ -27,11 +27,13 @@ package struct JSONScanner {
     /// Whether the last number read had more than 17 significant digits.
     package var lastNumberIsLong = false
 
-    package init(bytes: InputBytes) {
+    /// A scanner at the start of `bytes`. `isDocument` is false for a value inside a larger document
+    /// (a streamed array's element), where a byte order mark is not whitespace but a malformed byte.
+    package init(bytes: InputBytes, isDocument: Bool = true) {
         self.bytes = bytes
         index = 0
-        // RFC 8259 §8.1: a parser may ignore a byte order mark.
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        // RFC 8259 §8.1: a parser may ignore a byte order mark, at the start of a document.
+        if isDocument, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     }
 
     // MARK: Whitespace and structure

@@ -11,6 +11,9 @@ struct ElementMapper<Model: Mappable>: Sendable {
     let prefix: [PathComponent]
     /// The key path of the streamed array, for the report handler.
     let keyPath: String?
+    /// Whether each element is a document of its own (a JSON Lines line, which may start with a byte
+    /// order mark, as a document read alone may) rather than a value inside the streamed array.
+    let elementsAreDocuments: Bool
     /// The index the next element gets.
     private(set) var index = 0
 
@@ -19,9 +22,11 @@ struct ElementMapper<Model: Mappable>: Sendable {
         if case .array(let keyPath) = layout.kind {
             prefix = JSONKeyPath(keyPath).steps.map(PathComponent.key)
             self.keyPath = keyPath.isEmpty ? nil : keyPath
+            elementsAreDocuments = false
         } else {
             prefix = []
             keyPath = nil
+            elementsAreDocuments = true
         }
     }
 
@@ -32,7 +37,7 @@ struct ElementMapper<Model: Mappable>: Sendable {
         do {
             let (model, report) = try InputBytes.reading(buffer, in: range) {
                 try mapper.readElement(
-                    Model.self, bytes: $0, at: prefix + [.index(position)],
+                    Model.self, bytes: $0, at: prefix + [.index(position)], isDocument: elementsAreDocuments,
                     reporting: reporting || mapper.reportHandler != nil
                 )
             }

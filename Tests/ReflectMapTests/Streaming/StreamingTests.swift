@@ -118,6 +118,24 @@ struct StreamingTests {
         }
     }
 
+    @Test("A byte order mark is skipped only at the start of the input: inside a streamed array it is malformed, as in the whole array")
+    func byteOrderMarkOnlyAtTheStart() throws {
+        struct Number: Mappable { var n = 0 }
+        let bom = "\u{FEFF}"
+        // The element after the mark is a scalar, which the splitter hands over whole, mark and all.
+        let inside = Data("[{\"n\": 1},\(bom)2]".utf8)
+        let whole = mappingError { _ = try JSONMapper().mapArray(Number.self, from: inside) }
+        guard case .malformedJSON = whole?.kind else { Issue.record("whole array: \(String(describing: whole))"); return }
+        for bufferSize in [1, 2, 3, 64] {
+            let error = mappingError { _ = try streamed(Number.self, inside, bufferSize: bufferSize) }
+            guard case .malformedJSON = error?.kind else { Issue.record("streamed, \(bufferSize): \(String(describing: error))"); continue }
+        }
+        let leading = try streamed(Number.self, Data("\(bom)[{\"n\": 1}, {\"n\": 2}]".utf8), bufferSize: 3)
+        #expect(leading.values.map(\.n) == [1, 2])
+        let lines = try streamed(Number.self, Data("\(bom){\"n\": 1}\n{\"n\": 2}\n".utf8), layout: .jsonLines, bufferSize: 3)
+        #expect(lines.values.map(\.n) == [1, 2])
+    }
+
     @Test("A truncated input ends with an error, never a short result, and an empty one is an error for an array")
     func truncatedAndEmptyInputs() throws {
         let text = String(decoding: orders, as: UTF8.self)
