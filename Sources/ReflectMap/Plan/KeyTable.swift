@@ -131,11 +131,7 @@ final class KeyTable: @unchecked Sendable {
         self.entryBytes = entryBytes
         self.entryWords = entryBytes.map { bytes in
             guard bytes.count > 8 else { return [] }
-            return stride(from: 0, to: bytes.count, by: 8).map { first in
-                bytes[first..<min(first + 8, bytes.count)].enumerated().reduce(UInt64(0)) { word, byte in
-                    word | UInt64(byte.element) << (8 * byte.offset)
-                }
-            }
+            return stride(from: 0, to: bytes.count, by: 8).map { first in Self.word(bytes[first..<min(first + 8, bytes.count)]) }
         }
         self.byLength = byLength
         self.byKey = byKey
@@ -145,10 +141,12 @@ final class KeyTable: @unchecked Sendable {
 
     private static func entry(for key: String, field: Int, priority: Int) -> Entry {
         let utf8 = Array(key.utf8)
-        let head = utf8.prefix(8).enumerated().reduce(UInt64(0)) { word, byte in
-            word | UInt64(byte.element) << (8 * byte.offset)
-        }
-        return Entry(length: utf8.count, head: head, field: field, priority: priority)
+        return Entry(length: utf8.count, head: word(utf8.prefix(8)), field: field, priority: priority)
+    }
+
+    /// Up to eight bytes as a little-endian word, zero past their end: how input keys are loaded.
+    private static func word(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.enumerated().reduce(UInt64(0)) { word, byte in word | UInt64(byte.element) << (8 * byte.offset) }
     }
 
     /// Whether entry `index` is the first with its key, the one a match gives.
