@@ -6,6 +6,12 @@ import PackageDescription
 let rootIdentity = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .lastPathComponent.lowercased()
 
+// Timed runs build package-benchmark without its malloc interposer: the interposer puts a size header
+// on every allocation and counts it, which would slow the rows that allocate most (class models above
+// all) against simdjson's, whose process has none. run.sh counts allocations in a build of their own,
+// with REFLECTMAP_BENCHMARK_ALLOCATIONS set and a scratch path of its own.
+let countsAllocations = ProcessInfo.processInfo.environment["REFLECTMAP_BENCHMARK_ALLOCATIONS"] != nil
+
 let package = Package(
     name: "ReflectMapBenchmarks",
     platforms: [.macOS(.v13)],
@@ -18,7 +24,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "..", traits: [.trait(name: "AsyncHTTPClient", condition: .when(traits: ["AsyncHTTPClient"]))]),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: countsAllocations ? ["MallocInterposer"] : []),
     ],
     targets: [
         .executableTarget(

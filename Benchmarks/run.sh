@@ -17,9 +17,10 @@ passes=2
 if [ "${1:-}" = "--smoke" ]; then export BENCHMARK_SMOKE=1; simdjson_iterations=3; passes=1; fi
 
 raw=$(mktemp)
+allocations=$(mktemp)
 anchor=$(mktemp)
 anchor_before=$(mktemp)
-trap 'rm -f "$raw" "$anchor" "$anchor_before"' EXIT
+trap 'rm -f "$raw" "$allocations" "$anchor" "$anchor_before"' EXIT
 # The speed anchor: simdjson's On-Demand API filling equivalent C++ structs (skipped without g++ or
 # libsimdjson-dev), timed just before and just after the Swift benchmarks; each payload keeps the
 # faster of the two medians, so that a burst of load on the shared machine does not flatter the ratios.
@@ -31,8 +32,13 @@ for pass in $(seq "$passes"); do
         --format markdown --time-units microseconds >> "$raw"
 done
 simdjson/run.sh "$simdjson_iterations" > "$anchor"
+# The allocation counts come from a build of their own, with package-benchmark's malloc interposer
+# (see Package.swift): the interposer slows every allocation, so the times above are taken without it.
+REFLECTMAP_BENCHMARK_ALLOCATIONS=1 swift package --scratch-path .build-allocations \
+    --allow-writing-to-package-directory benchmark --target MappingBenchmarks --no-progress \
+    --format markdown --time-units microseconds > "$allocations"
 
-python3 - "$raw" "$anchor" "$anchor_before" <<'PY'
+python3 - "$raw" "$anchor" "$anchor_before" "$allocations" <<'PY'
 import re, sys, platform, os, subprocess, datetime
 
 text = open(sys.argv[1], encoding="utf-8", errors="replace").read()
@@ -50,47 +56,53 @@ for line in open(sys.argv[3], encoding="utf-8").read().splitlines():
     parts = line.split()
     if parts and parts[0] == "simdjson" and parts[1] in simdjson:
         simdjson[parts[1]]["time"] = min(simdjson[parts[1]]["time"], float(parts[2]))
-results = {}   # name -> one {"time": p50 µs, "malloc": p50} per pass
-current = None
-for line in text.splitlines():
-    stripped = line.strip()
-    if stripped.startswith("### "):
-        current = stripped[4:].strip()
-        # A new section: this benchmark's result in this pass.
-        results.setdefault(current, []).append({})
-        continue
-    if current and stripped.startswith("|"):
-        cells = [c.strip() for c in stripped.strip("|").split("|")]
-        if len(cells) < 4:
+def parse(text):
+    """name -> one {"time": p50 µs, "malloc": p50} per pass."""
+    passes, current = {}, None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("### "):
+            current = stripped[4:].strip()
+            # A new section: this benchmark's result in this pass.
+            passes.setdefault(current, []).append({})
             continue
-        label, p50 = cells[0], cells[3]
-        try:
-            value = float(p50.replace(",", ""))
-        except ValueError:
-            continue
-        # The tool scales large counts and times: "(K)" thousands, "(M)" millions; times to µs.
-        scale = {"(K)": 1e3, "(M)": 1e6, "(G)": 1e9}
-        for unit, factor in scale.items():
-            if unit in label:
-                value *= factor
-        if "(ms)" in label:
-            value *= 1e3
-        elif "(s)" in label:
-            value *= 1e6
-        elif "(ns)" in label:
-            value /= 1e3
-        # The raw output holds every pass; a benchmark keeps its faster pass, and that pass's
-        # allocations.
-        if label.startswith("Time (wall clock)"):
-            results[current][-1]["time"] = value
-        elif label.startswith("Malloc (total)"):
-            results[current][-1]["malloc"] = value
+        if current and stripped.startswith("|"):
+            cells = [c.strip() for c in stripped.strip("|").split("|")]
+            if len(cells) < 4:
+                continue
+            label, p50 = cells[0], cells[3]
+            try:
+                value = float(p50.replace(",", ""))
+            except ValueError:
+                continue
+            # The tool scales large counts and times: "(K)" thousands, "(M)" millions; times to µs.
+            scale = {"(K)": 1e3, "(M)": 1e6, "(G)": 1e9}
+            for unit, factor in scale.items():
+                if unit in label:
+                    value *= factor
+            if "(ms)" in label:
+                value *= 1e3
+            elif "(s)" in label:
+                value *= 1e6
+            elif "(ns)" in label:
+                value /= 1e3
+            if label.startswith("Time (wall clock)"):
+                passes[current][-1]["time"] = value
+            elif label.startswith("Malloc (total)"):
+                passes[current][-1]["malloc"] = value
+    return passes
 
+# Each benchmark keeps its faster timed pass; its allocations come from the counting build.
+text += open(sys.argv[4], encoding="utf-8", errors="replace").read()
 results = {
     name: min(timed, key=lambda r: r["time"])
-    for name, passes in results.items()
+    for name, passes in parse(open(sys.argv[1], encoding="utf-8", errors="replace").read()).items()
     if (timed := [r for r in passes if "time" in r])
 }
+for name, passes in parse(open(sys.argv[4], encoding="utf-8", errors="replace").read()).items():
+    counted = [r["malloc"] for r in passes if "malloc" in r]
+    if name in results and counted:
+        results[name]["malloc"] = counted[-1]
 
 if not results:
     sys.exit("no benchmark results found in the output:\n" + text[-3000:])
@@ -124,8 +136,9 @@ cpu = os.cpu_count()
 swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()
 swift = swift[0] if swift else "swift"
 print(f"Measured {datetime.date.today().isoformat()} on Linux {platform.release()} ({platform.machine()}, {cpu} cores), {swift.strip()}.")
-print("Median wall time in µs (the faster of two passes, each benchmark in a process of its own) and median allocations per "
-      "operation; ratios are ReflectMap ÷ the other, from the same run.\n")
+print("Median wall time in µs (the faster of two passes, each benchmark in a process of its own, built without an "
+      "allocation counter) and median allocations per operation (counted in a separate build); ratios are "
+      "ReflectMap ÷ the other, from the same run.\n")
 print("| payload | case | ReflectMap µs | other | other µs | ratio | ReflectMap mallocs | other mallocs |")
 print("|---|---|---:|---|---:|---:|---:|---:|")
 for p in payloads:

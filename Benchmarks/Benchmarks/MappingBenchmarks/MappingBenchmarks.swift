@@ -6,12 +6,15 @@ import ReflectMap
 
 let benchmarks: @Sendable () -> Void = {
     let smoke = ProcessInfo.processInfo.environment["BENCHMARK_SMOKE"] != nil
+    // A build that counts allocations (see Package.swift) runs a few iterations for the counts alone;
+    // its times, slowed by the counting, are not used.
+    let countsAllocations = ProcessInfo.processInfo.environment["REFLECTMAP_BENCHMARK_ALLOCATIONS"] != nil
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .mallocCountTotal],
+        metrics: countsAllocations ? [.wallClock, .mallocCountTotal] : [.wallClock],
         timeUnits: .microseconds,
-        warmupIterations: smoke ? 0 : 3,
+        warmupIterations: smoke || countsAllocations ? 1 : 3,
         maxDuration: smoke ? .milliseconds(20) : .seconds(2),
-        maxIterations: smoke ? 2 : 400
+        maxIterations: smoke ? 2 : countsAllocations ? 5 : 400
     )
 
     let snake = JSONMapper(keyTranslator: .snakeCase)
