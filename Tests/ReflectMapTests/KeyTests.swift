@@ -68,6 +68,45 @@ struct KeyTests {
         }
     }
 
+    @Test("A key is taken as the one expected next only when its closing quote follows it, in any order and spelling")
+    func expectedKeysMatchOnlyWhole() throws {
+        struct Expected: Mappable {
+            var id = 0
+            @JSONKey("naïve") var naive = 0
+            @JSONKey("abcdefghijklm") var long = 0
+            @JSONKey("a\"b") var quoted = 0
+            @JSONKey("c\\d") var slashed = 0
+            var values: [Int] { [id, naive, long, quoted, slashed] }
+        }
+        let mapper = JSONMapper()
+        let cases: [(String, [Int])] = [
+            (#"{"id": 1, "naïve": 2, "abcdefghijklm": 3, "a\"b": 4, "c\\d": 5}"#, [1, 2, 3, 4, 5]),
+            (#"{"c\\d": 5, "a\"b": 4, "abcdefghijklm": 3, "naïve": 2, "id": 1}"#, [1, 2, 3, 4, 5]),
+            // Longer keys that start with the expected one, a key with a quote after it, and the
+            // expected key spelled with an escape.
+            (#"{"idx": 7, "id\"": 8, "i\u0064": 9, "na\u00efve": 2, "abcdefghijklmX": 3, "abcdefghijkl": 3}"#, [9, 2, 0, 0, 0]),
+            (#"{"id":1}"#, [1, 0, 0, 0, 0]),
+            (#"{"idx": 7, "id\"": 8}"#, [0, 0, 0, 0, 0]),
+        ]
+        for (text, expected) in cases {
+            #expect(try mapper.map(Expected.self, from: Data(text.utf8)).values == expected, "\(text)")
+        }
+        for truncated in [#"{"id"#, #"{"id""#, #"{"id":"#, #"{"id" 1}"#, #"{"abcdefghijklm"#] {
+            #expect(throws: MappingError.self, "\(truncated)") { try mapper.map(Expected.self, from: Data(truncated.utf8)) }
+        }
+        // A key taken in place is spelled in the paths of errors like any other.
+        var strict = mapper
+        strict.mode = .strict
+        for (text, path) in [(#"{"id": "x"}"#, "id"), (#"{"id": 1, "naïve": "x"}"#, "naïve"), (#"{"id": 1, "naïve": 2, "abcdefghijklm": []}"#, "abcdefghijklm")] {
+            #expect(throws: MappingError.self) { try strict.map(Expected.self, from: Data(text.utf8)) }
+            do {
+                _ = try strict.map(Expected.self, from: Data(text.utf8))
+            } catch let error as MappingError {
+                #expect(error.path == path, "\(text)")
+            }
+        }
+    }
+
     @Test("Acronyms round-trip through snake_case")
     func acronymsRoundTrip() throws {
         let mapper = JSONMapper(keyTranslator: .snakeCase)

@@ -64,6 +64,11 @@ final class KeyTable: @unchecked Sendable {
     let hasAlternates: Bool
     /// Whether no two entries have the same key (the usual case, which needs no lookup to tell).
     private let hasNoRepeatedKey: Bool
+    /// Bit `i` is set when entry `i` (of the first 64) can be recognised in the input before the key
+    /// is scanned: it is the first entry with its key (the one a match gives), and its key holds no
+    /// quote, backslash or control byte, so input bytes equal to it and then a quote are a complete
+    /// string with no escape.
+    private let recognisable: UInt64
 
     /// A table for fields with these keys, each field's primary key first.
     convenience init(keys fields: [[FieldKey]]) {
@@ -137,6 +142,11 @@ final class KeyTable: @unchecked Sendable {
         self.byKey = byKey
         self.hasAlternates = members.contains { $0.priority > 0 }
         self.hasNoRepeatedKey = byKey.count == keyList.count
+        self.recognisable = entryBytes.prefix(64).enumerated().reduce(0) { bits, entry in
+            let (index, bytes) = entry
+            let plain = !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+            return plain && byKey[keyList[index]] == index ? bits | 1 << UInt64(index) : bits
+        }
     }
 
     private static func entry(for key: String, field: Int, priority: Int) -> Entry {
@@ -161,10 +171,12 @@ final class KeyTable: @unchecked Sendable {
         byKey[key].map { entries[$0] }
     }
 
-    /// The entry whose key equals `bytes[start..<end]`. `hint` is the entry expected next: fields
-    /// usually arrive in the order they were declared, so it is tried first and then advanced.
+    /// The entry whose key equals `bytes[start..<end]`: the first with that key. `hint` is the entry
+    /// expected next: fields usually arrive in the order they were declared, so it is tried first
+    /// and then advanced. `hintTried` skips that try, when ``expectedKeyEnd(_:_:hint:)`` has been
+    /// asked about the key as it is spelled.
     @inline(__always)
-    func match(_ bytes: InputBytes, _ start: Int, _ end: Int, hint: inout Int) -> Entry? {
+    func match(_ bytes: InputBytes, _ start: Int, _ end: Int, hint: inout Int, hintTried: Bool = false) -> Entry? {
         let length = end - start
         // The input's first eight bytes, cut to the key's length. Input keys end in a quote, so
         // eight bytes are there unless the document ends within eight bytes of this key.
@@ -174,7 +186,7 @@ final class KeyTable: @unchecked Sendable {
         } else {
             head = nil
         }
-        if hint < entries.count, entries[hint].length == length, equal(hint, head, bytes, start) {
+        if !hintTried, hint < entries.count, entries[hint].length == length, isFirst(hint), equal(hint, head, bytes, start) {
             hint += 1
             return entries[hint - 1]
         }
@@ -184,6 +196,22 @@ final class KeyTable: @unchecked Sendable {
             return entries[candidate]
         }
         return nil
+    }
+
+    /// Where the closing quote is when the input key that starts at `start` is entry `hint`'s, the
+    /// entry expected next, and `nil` otherwise. Keys usually arrive in declaration order, so most
+    /// keys are matched here, before they are scanned; any other key is scanned and then
+    /// ``match(_:_:_:hint:hintTried:)``ed.
+    @inline(__always)
+    func expectedKeyEnd(_ bytes: InputBytes, _ start: Int, hint: Int) -> Int? {
+        guard hint < 64, recognisable & (1 << UInt64(hint)) != 0 else { return nil }
+        let length = entries[hint].length
+        let end = start + length
+        // The closing quote must be in the input, so every byte of the key is too.
+        guard end < bytes.count, bytes[end] == .quote, let word = bytes.word(at: start) else { return nil }
+        guard (length >= 8 ? word : word & ((1 << (8 * UInt64(length))) &- 1)) == entries[hint].head else { return nil }
+        guard length <= 8 || equalAfter(8, hint, bytes, start) else { return nil }
+        return end
     }
 
     /// Whether entry `index`, whose length is the input key's, equals the input key.

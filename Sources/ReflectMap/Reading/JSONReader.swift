@@ -338,16 +338,29 @@ struct JSONReader {
             var unmapped: Set<String>?
             var hint = 0
             var first = true
-            while let span = try scanner.nextKey(first: first) {
+            while try scanner.nextMember(first: first) {
                 first = false
-                path.setTop(.inputKey(span))
+                let span: StringSpan
                 let entry: KeyTable.Entry?
-                if span.hasEscapes {
-                    let key = scanner.unescaped(span)
-                    entry = InputBytes.reading(key) { table.match($0, 0, key.count, hint: &hint) }
+                let start = scanner.index + 1
+                if let end = table.expectedKeyEnd(scanner.bytes, start, hint: hint) {
+                    // The key expected next, recognised in place: nothing to scan or look up.
+                    try scanner.knownKey(endingAt: end)
+                    span = StringSpan(start: start, end: end, hasEscapes: false, isASCII: false)
+                    entry = table.entries[hint]
+                    hint += 1
                 } else {
-                    entry = table.match(scanner.bytes, span.start, span.end, hint: &hint)
+                    span = try scanner.key()
+                    if span.hasEscapes {
+                        let key = scanner.unescaped(span)
+                        entry = InputBytes.reading(key) { table.match($0, 0, key.count, hint: &hint) }
+                    } else {
+                        // The hint was asked about this spelling above. An entry it could not take
+                        // there (not the first with its key, a key with quotes) is found by length.
+                        entry = table.match(scanner.bytes, span.start, span.end, hint: &hint, hintTried: true)
+                    }
                 }
+                path.setTop(.inputKey(span))
                 if let entry {
                     // The path keeps the input's key (the same key, decoded only if an error
                     // spells it), so that a match costs no reference counting.

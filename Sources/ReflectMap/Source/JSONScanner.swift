@@ -102,10 +102,19 @@ package struct JSONScanner {
     /// Moves to the next member of an object and returns its key, or `nil` after the closing brace.
     /// The cursor is left on the member's value.
     package mutating func nextKey(first: Bool) throws -> StringSpan? {
+        guard try nextMember(first: first) else { return nil }
+        return try key()
+    }
+
+    /// Moves to the opening quote of the next member's key, or returns `false` after the closing
+    /// brace. ``key()``, or ``knownKey(endingAt:)`` for a key the caller has recognised in place,
+    /// then reads the key.
+    @inline(__always)
+    package mutating func nextMember(first: Bool) throws -> Bool {
         var byte = try structural(.insideObject)
         if byte == .closeBrace {
             index += 1
-            return nil
+            return false
         }
         if !first {
             guard byte == .comma else { throw error("Expected ',' or '}' after an object member") }
@@ -115,11 +124,30 @@ package struct JSONScanner {
         guard byte == .quote else {
             throw error(first ? "Expected a string key or '}'" : "Expected a string key after ','")
         }
+        return true
+    }
+
+    /// Reads the key under the cursor and its colon, leaving the cursor on the member's value.
+    package mutating func key() throws -> StringSpan {
         let key = try scanString()
         if !key.isASCII { try validateUTF8(key) }
+        try colon()
+        return key
+    }
+
+    /// Moves past a key whose contents the caller has matched in place, up to `end`, where its closing
+    /// quote is, and past its colon. The contents must be free of quotes, backslashes and control
+    /// bytes, and valid UTF-8: then they are a valid string, and nothing is left to check.
+    @inline(__always)
+    package mutating func knownKey(endingAt end: Int) throws {
+        index = end + 1
+        try colon()
+    }
+
+    @inline(__always)
+    private mutating func colon() throws {
         guard try structural(.afterKey) == .colon else { throw error("Expected ':' after an object key") }
         index += 1
-        return key
     }
 
     /// Moves to the next element of an array, or returns `false` after the closing bracket.
