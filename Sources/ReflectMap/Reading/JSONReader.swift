@@ -113,7 +113,7 @@ struct JSONReader {
     /// The integer under the cursor, for the adapters of integers, when it is a plain one that an
     /// `Int64` holds (see ``JSONScanner/plainInteger()``). `nil`, consuming nothing, for a tree and
     /// for any other value, which ``readPlainNumber()`` or ``readScalar()`` then reads.
-    @inline(never)
+    @inline(__always)
     mutating func readPlainInteger() throws -> Int64? {
         if isTree { return nil }
         _ = try scanner.peek()
