@@ -33,6 +33,37 @@ struct CollectionTests {
         #expect(grid.matrix == [[1, 2], [3, 4]])
     }
 
+    @Test("An empty array is read, replaced, refused when malformed and limited in depth like any other")
+    func emptyArrays() throws {
+        struct Tagged: Mappable {
+            var tags = ["default"]
+            var items = [Item(id: 1, title: "default")]
+            var count = 0
+        }
+        for text in [#"{"tags": [], "items": [], "count": 1}"#, "{\"tags\": [ ], \"items\": [\n\t\r ], \"count\": 1}",
+                     #"{"tags": ["a"], "tags": [], "items": [{"id": 2}], "items": [], "count": 1}"#] {
+            let model = try mapper.map(Tagged.self, from: json(text))
+            #expect(model.tags.isEmpty && model.items.isEmpty && model.count == 1, "\(text)")
+        }
+        let filled = try mapper.map(Tagged.self, from: json(#"{"tags": [ "a" ], "items": [ {"id": 3} ]}"#))
+        #expect(filled.tags == ["a"] && filled.items.map(\.id) == [3])
+        for malformed in [#"{"tags": [ ,]}"#, #"{"tags": [ "#, #"{"tags": ["#, #"{"tags": [ }"#, #"{"tags": [] ]}"#] {
+            let error = mappingError { _ = try mapper.map(Tagged.self, from: json(malformed)) }
+            guard case .malformedJSON? = error?.kind else {
+                Issue.record("\(malformed): \(String(describing: error))")
+                continue
+            }
+        }
+        // One level deeper than the limit throws, empty or not, from bytes and from a dictionary.
+        var shallow = JSONMapper()
+        shallow.maxDepth = 1
+        for text in [#"{"tags": []}"#, #"{"tags": ["a"]}"#] {
+            #expect(mappingError { _ = try shallow.map(Tagged.self, from: json(text)) }?.kind == .nestingTooDeep(limit: 1))
+            let object = try JSONSerialization.jsonObject(with: json(text))
+            #expect(mappingError { _ = try shallow.map(Tagged.self, fromJSONObject: object) }?.kind == .nestingTooDeep(limit: 1))
+        }
+    }
+
     @Test("Dictionaries of scalars and of dictionaries map")
     func dictionariesOfScalars() throws {
         let grid = try mapper.map(Grid.self, from: json(#"{"lookup": {"a": 1, "b": 2}, "nested": {"x": {"on": true}}}"#))

@@ -19,6 +19,7 @@ final class ArrayAdapter<Element>: InPlaceAdapter<[Element]>, @unchecked Sendabl
     }
 
     override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<[Element]>) throws {
+        if try reader.readEmptyArray() { return storage.store([], at: field) }
         var result: [Element] = []
         guard try readElements(&reader, into: &result) else { return try rejectNonArray(&reader) }
         storage.store(result, at: field)

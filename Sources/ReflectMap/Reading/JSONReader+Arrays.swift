@@ -60,6 +60,17 @@ extension JSONReader {
         return ArrayCursor(elements: nil)
     }
 
+    /// Consumes an empty array (`[]`, with any whitespace inside) under the cursor and returns `true`;
+    /// leaves anything else unread. Empty arrays are common in real payloads, and this way they need
+    /// no element adapter, no path step and no array. A tree's arrays, and an array one level deeper
+    /// than the limit (which throws), take the general route.
+    @inline(__always)
+    mutating func readEmptyArray() throws -> Bool {
+        if isTree { return false }
+        guard try scanner.peek() == .openBracket, path.count < maxDepth else { return false }
+        return scanner.skipEmptyArray()
+    }
+
     /// Reads the array under the cursor into `result`: `element` reads each element into the
     /// buffer it is given (or drops it), and the array is made once, at its final size. Every path out
     /// finishes or discards the buffer, which `ElementPool.swift` relies on. `false` when the value is

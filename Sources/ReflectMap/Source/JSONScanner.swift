@@ -150,6 +150,21 @@ package struct JSONScanner {
         index += 1
     }
 
+    /// Consumes the `[` under the cursor (``peek()`` has seen it) and its `]` when only whitespace is
+    /// between them, and returns `true`; otherwise consumes nothing and returns `false`.
+    @inline(__always)
+    package mutating func skipEmptyArray() -> Bool {
+        let open = index
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == .closeBracket {
+            index += 1
+            return true
+        }
+        index = open
+        return false
+    }
+
     /// Moves to the next element of an array, or returns `false` after the closing bracket.
     package mutating func nextElement(first: Bool) throws -> Bool {
         let byte = try structural(.insideArray)
