@@ -262,3 +262,10 @@ extension JSONMapper {
         }
     }
 }
+
+/// The settings that reading takes from a ``JSONMapper``.
+struct ReadSettings {
+    var mode: MappingMode = .lenient
+    var dateStrategy: DateStrategy = .iso8601
+    var maxDepth = 512
+}

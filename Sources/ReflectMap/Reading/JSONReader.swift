@@ -395,10 +395,3 @@ struct JSONReader {
         path.push(step)
     }
 }
-
-/// The settings that reading takes from a ``JSONMapper``.
-struct ReadSettings {
-    var mode: MappingMode = .lenient
-    var dateStrategy: DateStrategy = .iso8601
-    var maxDepth = 512
-}
