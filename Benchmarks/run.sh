@@ -93,22 +93,22 @@ def parse(text):
     return passes
 
 # Each benchmark keeps its faster timed pass; its allocations come from the counting build.
-text += open(sys.argv[4], encoding="utf-8", errors="replace").read()
+counting = open(sys.argv[4], encoding="utf-8", errors="replace").read()
 results = {
     name: min(timed, key=lambda r: r["time"])
-    for name, passes in parse(open(sys.argv[1], encoding="utf-8", errors="replace").read()).items()
+    for name, passes in parse(text).items()
     if (timed := [r for r in passes if "time" in r])
 }
-for name, passes in parse(open(sys.argv[4], encoding="utf-8", errors="replace").read()).items():
+for name, passes in parse(counting).items():
     counted = [r["malloc"] for r in passes if "malloc" in r]
     if name in results and counted:
         results[name]["malloc"] = counted[-1]
 
 if not results:
     sys.exit("no benchmark results found in the output:\n" + text[-3000:])
-failed = "benchmark job(s) failed" in text or "Fatal error" in text
-if failed:
-    sys.exit("a benchmark failed:\n" + text[-3000:])
+for output in (text, counting):
+    if "benchmark job(s) failed" in output or "Fatal error" in output:
+        sys.exit("a benchmark failed:\n" + output[-3000:])
 
 def get(payload, case, impl):
     return results.get(f"{payload}/{case}/{impl}")

@@ -12,7 +12,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: countsAllocations ? [.wallClock, .mallocCountTotal] : [.wallClock],
         timeUnits: .microseconds,
-        warmupIterations: smoke || countsAllocations ? 1 : 3,
+        warmupIterations: smoke ? 0 : countsAllocations ? 1 : 3,
         maxDuration: smoke ? .milliseconds(20) : .seconds(2),
         maxIterations: smoke ? 2 : countsAllocations ? 5 : 400
     )

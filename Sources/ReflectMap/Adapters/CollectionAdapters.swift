@@ -19,7 +19,6 @@ final class ArrayAdapter<Element>: InPlaceAdapter<[Element]>, @unchecked Sendabl
     }
 
     override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<[Element]>) throws {
-        if try reader.readEmptyArray() { return storage.store([], at: field) }
         var result: [Element] = []
         guard try readElements(&reader, into: &result) else { return try rejectNonArray(&reader) }
         storage.store(result, at: field)
@@ -52,6 +51,8 @@ final class ArrayAdapter<Element>: InPlaceAdapter<[Element]>, @unchecked Sendabl
     /// result rather than `[Element]?`: in generic code every `Optional` costs a metadata lookup.)
     @inline(__always)
     private func readElements(_ reader: inout JSONReader, into result: inout [Element]) throws -> Bool {
+        // `[]`, common in real payloads, needs no element adapter.
+        if try reader.readEmptyArray() { return true }
         let element = self.element
         if isLossy {
             return try reader.readArray(expecting: { result.reserveCapacity($0) }, { reader in

@@ -182,7 +182,7 @@ final class KeyTable: @unchecked Sendable {
         // eight bytes are there unless the document ends within eight bytes of this key.
         let head: UInt64?
         if let word = bytes.word(at: start) {
-            head = length >= 8 ? word : word & ((1 << (8 * UInt64(length))) &- 1)
+            head = Self.prefix(word, length)
         } else {
             head = nil
         }
@@ -209,9 +209,14 @@ final class KeyTable: @unchecked Sendable {
         let end = start + length
         // The closing quote must be in the input, so every byte of the key is too.
         guard end < bytes.count, bytes[end] == .quote, let word = bytes.word(at: start) else { return nil }
-        guard (length >= 8 ? word : word & ((1 << (8 * UInt64(length))) &- 1)) == entries[hint].head else { return nil }
-        guard length <= 8 || equalAfter(8, hint, bytes, start) else { return nil }
-        return end
+        return equal(hint, Self.prefix(word, length), bytes, start) ? end : nil
+    }
+
+    /// The first `length` bytes of a loaded word (all eight from eight on), zero past them: an input
+    /// key's bytes as an entry's head or word holds them.
+    @inline(__always)
+    private static func prefix(_ word: UInt64, _ length: Int) -> UInt64 {
+        length >= 8 ? word : word & ((1 << (8 * UInt64(length))) &- 1)
     }
 
     /// Whether entry `index`, whose length is the input key's, equals the input key.
@@ -238,7 +243,7 @@ final class KeyTable: @unchecked Sendable {
             let rest = length - offset
             guard let word = bytes.word(at: start + offset) else { break }
             let expected = key[offset / 8]
-            if (rest >= 8 ? word : word & ((1 << (8 * UInt64(rest))) &- 1)) != expected { return false }
+            if Self.prefix(word, rest) != expected { return false }
             offset += 8
         }
         if offset >= length { return true }

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The scanner is a cursor: each call consumes one token or one whole value, and whatever it skips it
 /// validates just as strictly as what it reads. Callers drive containers with ``enterContainer()``,
-/// ``nextKey(first:)`` and ``nextElement(first:)``, and count their depth themselves; only
+/// ``nextKey(first:)`` (or ``nextMember(first:)`` and then ``key()`` or ``knownKey(endingAt:)``) and
+/// ``nextElement(first:)``, and count their depth themselves; only
 /// ``skipValue(depthBudget:)``, which walks containers on its own, is given how deep it may go.
 ///
 /// Choices where RFC 8259 leaves room (the `i_` cases of JSONTestSuite):

@@ -63,7 +63,8 @@ struct PathStack {
     }
 
     private static func allocate(_ capacity: Int) -> (Frames, UnsafeMutablePointer<PathStep>, Int) {
-        let frames = Frames.create(minimumCapacity: capacity + 1) { _ in } as! Frames
+        // `create` called on `Frames` makes an instance of `Frames`, so the downcast holds.
+        let frames = unsafeDowncast(Frames.create(minimumCapacity: capacity + 1) { _ in }, to: Frames.self)
         // The pointer leaves the closure, but stays in the same value as `frames`, whose tail it
         // points into: it is used only while that object is alive. The first step is the scratch one.
         let base = frames.withUnsafeMutablePointerToElements { $0 } + 1
