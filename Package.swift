@@ -1,4 +1,5 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
+// 6.2 is the Swift the sources need: they use `SendableMetatype` (SE-0470), which older compilers lack.
 import PackageDescription
 
 let package = Package(
@@ -36,8 +37,8 @@ let package = Package(
                 + "Off by default: without it the package has no dependencies."
         ),
     ],
-    // Only the NIOWebSocket and AsyncHTTPClient traits use these; with both off they are neither fetched
-    // nor built.
+    // Only the NIOWebSocket and AsyncHTTPClient traits use these. With both off they are not built, and
+    // from SwiftPM 6.2 on (the tools version above) not fetched either.
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
@@ -49,11 +50,17 @@ let package = Package(
             name: "ReflectMapClient",
             dependencies: [
                 "ReflectMap",
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["NIOWebSocket", "AsyncHTTPClient"])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["NIOWebSocket", "AsyncHTTPClient"])),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["NIOWebSocket", "AsyncHTTPClient"])),
+                // One trait per condition: SwiftPM 6.2.0–6.2.2 read a condition naming several traits as
+                // "all of them", so a product both traits need is listed once for each.
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["NIOWebSocket"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["NIOWebSocket"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["NIOWebSocket"])),
                 .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["NIOWebSocket"])),
-                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["NIOWebSocket", "AsyncHTTPClient"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["NIOWebSocket"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["AsyncHTTPClient"])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
             ]
         ),

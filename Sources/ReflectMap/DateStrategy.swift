@@ -4,12 +4,15 @@ import Foundation
 ///
 /// The mapper's default is ``iso8601``, the form most web APIs use.
 public enum DateStrategy: Sendable {
-    /// A number of seconds since 1 January 1970 UTC; fractions allowed.
+    /// A number of seconds since 1 January 1970 UTC; fractions allowed. A whole second is written
+    /// as an integer.
     case secondsSince1970
-    /// A number of milliseconds since 1 January 1970 UTC.
+    /// A number of milliseconds since 1 January 1970 UTC, written as an integer.
     case millisecondsSince1970
     /// An ISO 8601 string such as `2024-05-01T12:30:00Z`. Fractional seconds are accepted when
-    /// reading; they are written only when the date has them.
+    /// reading; they are written only when the date has them, rounded to the nearest microsecond:
+    /// three digits for a whole millisecond, six otherwise. A millisecond or microsecond timestamp
+    /// read and written back gives the same instant, and for a `Z` timestamp the same text, on every OS.
     case iso8601
     /// A string in the formatter's format. Configure the formatter fully before handing it over and
     /// do not change it afterwards.
@@ -29,8 +32,7 @@ extension DateStrategy {
             return scalar.doubleValue.map { Date(timeIntervalSince1970: $0 / 1000) }
         case .iso8601:
             guard case .string(let text) = scalar else { return nil }
-            if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-            return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+            return ISO8601Timestamp.date(from: text)
         case .formatted(let formatter):
             guard case .string(let text) = scalar else { return nil }
             return formatter.date(from: text)
@@ -43,12 +45,16 @@ extension DateStrategy {
     func jsonValue(for date: Date) throws -> Any {
         switch self {
         case .secondsSince1970:
-            return date.timeIntervalSince1970
+            // A whole second is an integer, as `JSONEncoder` and ``SecondsSince1970`` write it.
+            let seconds = date.timeIntervalSince1970
+            if let whole = Int64(exactly: seconds) { return whole }
+            return seconds
         case .millisecondsSince1970:
-            return (date.timeIntervalSince1970 * 1000).rounded()
+            let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+            if let whole = Int64(exactly: milliseconds) { return whole }
+            return milliseconds
         case .iso8601:
-            let hasFraction = date.timeIntervalSince1970.rounded(.down) != date.timeIntervalSince1970
-            return Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction).format(date)
+            return ISO8601Timestamp.string(from: date)
         case .formatted(let formatter):
             return formatter.string(from: date)
         case .custom(_, let write):

@@ -116,6 +116,11 @@ extension JSONMapper {
     /// A struct is left unchanged when this throws; a class instance may have been partly updated.
     /// An array is replaced as a whole.
     ///
+    /// An `@Observable` class is refused with ``MappingError``, before anything changes: its observers
+    /// hear only its properties' setters, and the mapper writes storage. Update a struct model that an
+    /// `@Observable` property holds instead (`try mapper.update(&store.settings, from: patch)`): the
+    /// update then goes through that property's setter, and its observers hear it.
+    ///
     /// - Parameters:
     ///   - value: The model to update.
     ///   - data: UTF-8 JSON holding an object.

@@ -39,7 +39,7 @@
 /// under the property's name, as `JSONDecoder` maps it. A wrapper that is neither is a plan error that
 /// names the property as you wrote it. The rule that tells a wrapper's storage from a property that
 /// really starts with `_` is in the "Declaring Models" article.
-public protocol JSONPropertyWrapper {
+public protocol JSONPropertyWrapper: SendableMetatype {
     /// The type of the wrapped value, which is what the JSON holds.
     associatedtype WrappedValue
 

@@ -76,7 +76,7 @@ extension HandyJSON {
 /// A raw-value enum that HandyJSON models hold: `enum Kind: String, HandyJSONEnum`. ReflectMap maps
 /// any `RawRepresentable` enum by its raw value already; the protocol keeps HandyJSON's spelling and
 /// its two conversions.
-public protocol HandyJSONEnum {
+public protocol HandyJSONEnum: SendableMetatype {
     /// The case for a JSON value, or `nil` when none has that raw value.
     ///
     /// - Parameter object: A value as `JSONSerialization` gives it.
@@ -117,7 +117,7 @@ extension HandyJSONEnum where Self: RawRepresentable {
 ///     func _plainValue() -> Any? { parts.map(String.init).joined(separator: ".") }
 /// }
 /// ```
-public protocol HandyJSONCustomTransformable {
+public protocol HandyJSONCustomTransformable: SendableMetatype {
     /// The value for a JSON value, or `nil` when it holds none.
     ///
     /// - Parameter object: A value as `JSONSerialization` gives it.

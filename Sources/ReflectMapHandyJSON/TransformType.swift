@@ -8,7 +8,7 @@ import ReflectMap
 /// `[String: Any]`, `[Any]`); it is not called for `null` or a missing key, and the property then
 /// keeps its value. Returning `nil` keeps the property's value too. Transforms run on whatever thread
 /// maps the model.
-public protocol TransformType {
+public protocol TransformType: SendableMetatype {
     /// The property's type.
     associatedtype Object
     /// The type written to JSON.

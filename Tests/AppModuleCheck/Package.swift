@@ -6,11 +6,16 @@ import PackageDescription
 // - `MainActorApp` with the settings a new Xcode 26 app target has: Swift 6, main-actor isolation by
 //   default, and the approachable-concurrency features;
 // - `PlainSwift6App`: a plain Swift 6 module.
-// Warnings are errors in both. `.ci/run` builds it and runs both suites.
+// `XcodeAppConformances`, with the same settings as `MainActorApp`, declares one conformance to each public
+// protocol that app code adopts and uses each from a detached task.
+// Warnings are errors in all three. `.ci/run` builds it and runs every suite.
 let appSettings: [SwiftSetting] = [
     .defaultIsolation(MainActor.self),
     .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
     .enableUpcomingFeature("InferIsolatedConformances"),
+    .enableUpcomingFeature("InferSendableFromCaptures"),
+    .enableUpcomingFeature("GlobalActorIsolatedTypesUsability"),
+    .enableUpcomingFeature("DisableOutwardActorInference"),
     .treatAllWarnings(as: .error),
 ]
 
@@ -26,6 +31,15 @@ let package = Package(
                 .product(name: "ReflectMapHandyJSON", package: "ReflectMap"),
             ],
             path: "MainActorApp",
+            swiftSettings: appSettings
+        ),
+        .testTarget(
+            name: "XcodeAppConformances",
+            dependencies: [
+                .product(name: "ReflectMap", package: "ReflectMap"), .product(name: "ReflectMapClient", package: "ReflectMap"),
+                .product(name: "ReflectMapHandyJSON", package: "ReflectMap"),
+            ],
+            path: "XcodeAppConformances",
             swiftSettings: appSettings
         ),
         .testTarget(

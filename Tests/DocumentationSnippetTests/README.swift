@@ -154,10 +154,17 @@ enum READMETypes {
         return account
     }
 
-    static func update(_ basket: Basket, with patch: Data) throws {
+    struct BasketState: Mappable {
+        var items: [Item] = []
+        var total = 0
+        mutating func didFinishMapping() throws { total = items.reduce(0) { $0 + $1.quantity } }
+    }
+
+    @Observable final class Store { var basket = BasketState() }  // BasketState: a Mappable struct
+
+    static func update(_ store: Store, with patch: Data) throws {
         let mapper = JSONMapper()
-        var basket = basket
-        try mapper.update(&basket, from: patch)                   // only the keys present change
+        try mapper.update(&store.basket, from: patch)             // only the keys present change; observers hear it
     }
 }
 
@@ -196,8 +203,13 @@ struct READMESnippets {
         #expect(try READMETypes.decode(json(#"{"id": "4", "user_name": "ada"}"#)).id == 4)
         let basket = try JSONMapper().map(READMETypes.Basket.self, from: json(#"{"items": [{"quantity": 2}]}"#))
         #expect(basket.total == 2)
-        try READMETypes.update(basket, with: json(#"{"items": [{"quantity": 5}]}"#))
-        #expect(basket.total == 5)
+        var updateBasket = READMETypes.Basket()
+        #expect(throws: MappingError.self) { try JSONMapper().update(&updateBasket, from: json(#"{"total": 5}"#)) }
+        let store = READMETypes.Store()
+        let heard = Flag()
+        withObservationTracking { _ = store.basket } onChange: { heard.raise() }
+        try READMETypes.update(store, with: json(#"{"items": [{"quantity": 5}]}"#))
+        #expect(store.basket.total == 5 && heard.isRaised)
     }
 
     @Test("The README's service and router send their requests and map the responses")

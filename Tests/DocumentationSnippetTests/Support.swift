@@ -55,3 +55,12 @@ func stubbedService<Service: APIService>(
         mapper: JSONMapper(keyTranslator: .snakeCase), retryPolicy: nil, transport: stub.transport
     ))
 }
+
+/// A flag that an observer's `onChange` may set from any thread.
+nonisolated final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+
+    func raise() { lock.withLock { raised = true } }
+    var isRaised: Bool { lock.withLock { raised } }
+}

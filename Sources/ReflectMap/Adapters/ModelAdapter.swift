@@ -82,7 +82,19 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
 
     /// Fills an existing model from the object under the cursor: only the keys present change.
     /// Then its hook runs; a rejection throws.
+    ///
+    /// An `@Observable` class is refused before anything is read. The mapper writes a field's storage,
+    /// not its property's setter, and the macro notifies observers only from the setter: an update would
+    /// change the instance behind every observer's back, and a SwiftUI view that reads it would stay stale.
+    /// No key path of the macro's properties can be made at run time to notify them instead.
     func update(_ model: inout Model, from reader: inout JSONReader) throws {
+        if plan.isObservable {
+            throw MappingError(.rejected(
+                type: typeName,
+                reason: "it is an @Observable class, and updating it in place would change its properties without "
+                    + "notifying its observers; map a new instance, or update a struct model held in an @Observable property"
+            ))
+        }
         guard try reader.isObjectNext() else {
             throw reader.error(.typeMismatch(expected: "an object (\(typeName))", found: try reader.readScalar().summary))
         }

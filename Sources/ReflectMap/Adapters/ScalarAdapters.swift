@@ -220,7 +220,7 @@ extension Decimal: BuiltinAdapterProviding {
 extension URL: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<URL>(
-            read: { reader in try Coercion.parsed(reader.readScalar(), &reader, as: "URL") { URL(string: $0) } },
+            read: { reader in try Coercion.parsed(reader.readScalar(), &reader, as: "URL") { URLText.url($0) } },
             write: { value, writer in writer.writeString(value.absoluteString) }
         )
     }

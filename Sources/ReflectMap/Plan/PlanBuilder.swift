@@ -180,7 +180,7 @@ final class PlanBuilder {
                 }
             }
         }
-        plan.install(fields)
+        plan.install(fields, isObservable: isObservable)
         return plan
     }
 

@@ -13,6 +13,9 @@ final class TypePlan: @unchecked Sendable {
     /// The model type, named in errors.
     let modelType: Any.Type
     let isClass: Bool
+    /// Whether the model is an `@Observable` class, whose observers only hear changes made through its
+    /// properties' setters: the mapper fills new instances only (see ``ModelAdapter/update(_:from:)``).
+    private(set) var isObservable = false
     /// Properties filled from JSON.
     private(set) var fillable: [FieldAccessor] = []
     /// Properties written to JSON (the fillable ones and `let` properties), in declaration order.
@@ -59,7 +62,8 @@ final class TypePlan: @unchecked Sendable {
     var typeName: String { String(describing: modelType) }
 
     /// Called once by `PlanBuilder`, before the plan is published.
-    func install(_ fields: [FieldAccessor]) {
+    func install(_ fields: [FieldAccessor], isObservable: Bool) {
+        self.isObservable = isObservable
         writable = fields
         writableSorted = fields.sorted { $0.keys[0].name < $1.keys[0].name }
         hasPaths = fields.contains { $0.keys[0].isPath }

@@ -18,7 +18,7 @@ import ReflectMap
 ///     var body: (any Mappable)? { if case .create(let book) = self { book } else { nil } }
 /// }
 /// ```
-public protocol Endpoint {
+public protocol Endpoint: SendableMetatype {
     /// The HTTP method.
     var method: HTTPMethod { get }
     /// The path, relative to the service's base URL (or an absolute URL).

@@ -110,12 +110,12 @@ struct RequestBuilder {
     /// An absolute http(s) URL is used as it is; anything else (including `accounts:signIn`) is a path
     /// appended to the base URL.
     private func url(for path: String) -> URL? {
-        if let absolute = URL(string: path), let scheme = absolute.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+        if let absolute = URLText.url(path), let scheme = absolute.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             return absolute
         }
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         let relative = path.drop(while: { $0 == "/" })
-        return URL(string: relative.isEmpty ? base : "\(base)/\(relative)")
+        return URLText.url(relative.isEmpty ? base : "\(base)/\(relative)")
     }
 }

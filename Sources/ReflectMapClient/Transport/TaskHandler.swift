@@ -121,17 +121,29 @@ final class TaskHandler: @unchecked Sendable {
     /// FoundationNetworking's `cancel()` races with a task completing on its own: if it lands as the
     /// transfer completes, a deferred callback can run after the session has dropped the task, and trap
     /// the whole process ("Trying to access a behaviour for a task that in not in the registry"; seen
-    /// in ordinary test runs, not only under ThreadSanitizer). So a body collected in memory is never
-    /// cancelled on the wire: the call ends at once with the cancellation, and the transfer, bounded by
-    /// the request's timeout, finishes unobserved. Streams and downloads, which may never end on their
-    /// own, are cancelled so that their connections close: on the delegate queue, where the cancel is
+    /// in ordinary test runs, not only under ThreadSanitizer). So there a body collected in memory is
+    /// not cancelled on the wire (see ``cancelsTransfer(of:)``): the call ends at once with the
+    /// cancellation, and the transfer, bounded by the request's timeout, finishes unobserved. Everywhere
+    /// else, and for streams and downloads, which may never end on their own, the task is cancelled so
+    /// that the upload stops and the connection closes: on the delegate queue, where the cancel is
     /// ordered with the task's own callbacks, only while the task is running, and never inside a Swift
     /// task's cancellation handler.
     private func cancelTask(_ task: URLSessionTask) {
-        if case .memory = sink { return }
+        guard Self.cancelsTransfer(of: sink) else { return }
         delegateQueue.addOperation {
             if task.state == .running { task.cancel() }
         }
+    }
+
+    /// Whether cancelling a call cancels its `URLSessionTask`: always on Apple platforms, where
+    /// `cancel()` is safe, so a cancelled POST stops uploading. With FoundationNetworking, only for
+    /// streams and downloads, because its `cancel()` can trap the process when it races with a
+    /// transfer completing.
+    static func cancelsTransfer(of sink: Sink) -> Bool {
+        #if canImport(FoundationNetworking)
+        if case .memory = sink { return false }
+        #endif
+        return true
     }
 
     /// Cancels from a cancellation handler: the work happens on the transport's serial queue, so the

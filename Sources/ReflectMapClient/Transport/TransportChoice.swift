@@ -6,7 +6,7 @@ import FoundationNetworking
 extension APIService {
     /// The transport a service makes when its configuration names none: `AsyncHTTPClientTransport` on
     /// Linux with the `AsyncHTTPClient` trait (streamed bodies read under backpressure, public-key
-    /// pinning), otherwise a ``URLSessionTransport`` with the configuration's timeout and pins.
+    /// pinning), otherwise a ``URLSessionTransport`` with the configuration's pins.
     static func defaultTransport(for configuration: ServiceConfiguration) -> any Transport {
         #if AsyncHTTPClient && !canImport(Darwin)
         return AsyncHTTPClientTransport(publicKeyPins: configuration.publicKeyPins)
@@ -15,15 +15,13 @@ extension APIService {
         #endif
     }
 
-    /// A ``URLSessionTransport`` with the configuration's timeout and pins, or a transport that refuses
+    /// A ``URLSessionTransport`` with the configuration's pins, or a transport that refuses
     /// every request when the pins cannot be checked (Linux).
     static func urlSessionTransport(for configuration: ServiceConfiguration) -> any Transport {
-        let session = URLSessionConfiguration.default
-        if configuration.timeout.isFinite, configuration.timeout > 0, configuration.timeout <= 86_400 {
-            session.timeoutIntervalForRequest = configuration.timeout
-        }
+        // The configuration's timeout reaches each request as its `timeoutInterval` (``RequestBuilder``),
+        // which the transport enforces; the session itself is given none.
         do {
-            return try URLSessionTransport(configuration: session, publicKeyPins: configuration.publicKeyPins)
+            return try URLSessionTransport(configuration: .default, publicKeyPins: configuration.publicKeyPins)
         } catch {
             return RefusingTransport(error: error)
         }

@@ -22,7 +22,9 @@ protocol SessionTransport: Transport {
 ///
 /// It follows redirects itself (see ``RedirectPolicy``), answers authentication challenges at once so a
 /// 401 comes back instead of hanging, and enforces the request's timeout as an idle timeout: the request
-/// fails when nothing was sent or received for that long.
+/// fails when nothing was sent or received for that long. It does so itself, on every OS: the session
+/// configuration's `timeoutIntervalForRequest` is set out of the way, because on Apple platforms it would
+/// cap each request's own timeout.
 public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPinningTransport {
     private let session: URLSession
     private let delegate = SessionDelegate()
@@ -39,9 +41,10 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
     /// overcommit root queue, which starts a thread when none is free, so the work that finishes a call
     /// runs at once whatever the pool is doing.
     private let dispatchQueue = DispatchQueue(label: "ReflectMapClient.URLSessionTransport")
-    /// curl's own timeout covers the whole transfer, so it is set out of the way; ``TaskHandler`` enforces
-    /// the request's timeout between bytes instead.
-    private static let transferTimeout: TimeInterval = 7 * 86_400
+    /// The timeout handed to the platform, on each task and on the session: out of the way, because
+    /// ``TaskHandler`` enforces the request's timeout between bytes instead. (curl's own timeout covers
+    /// the whole transfer; Apple's session timeout caps the request's.)
+    static let transferTimeout: TimeInterval = 7 * 86_400
 
     /// The public-key pins the session's server-trust challenges are checked against (Apple platforms).
     let publicKeyPins: PublicKeyPins
@@ -83,7 +86,14 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
         queue.maxConcurrentOperationCount = 1
         queue.underlyingQueue = dispatchQueue
         self.queue = queue
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        // Each request's `timeoutInterval` is enforced by its ``TaskHandler``, as an idle timeout, the
+        // same on every OS. Apple's URLSession would also apply the session's own request timeout, an idle
+        // timeout that caps every request's (a 300 s endpoint under a 30 s session would fail at 30 s), so
+        // the session gets a copy of the configuration with that timeout set out of the way. Its resource
+        // timeout, a limit on the whole transfer, stays as given.
+        let sessionConfiguration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+        sessionConfiguration.timeoutIntervalForRequest = Self.transferTimeout
+        session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
     }
 
     /// Sends the request, following redirects, and returns the body and the response.
@@ -93,6 +103,10 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         try await data(PreparedRequest(urlRequest: request), redirects: .follow, progress: nil)
     }
+
+    /// The idle timeout the session itself applies to every request: ``transferTimeout``, whatever the
+    /// configuration said, so that each request's own timeout is the one that holds.
+    var sessionRequestTimeout: TimeInterval { session.configuration.timeoutIntervalForRequest }
 
     /// Lets the tasks in flight finish, then releases the session.
     public func invalidate() {

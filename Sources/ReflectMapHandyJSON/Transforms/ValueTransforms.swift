@@ -1,4 +1,5 @@
 import Foundation
+import ReflectMap
 
 /// Bytes as base64 text.
 open class DataTransform: TransformType {
@@ -57,7 +58,8 @@ open class EnumTransform<T: RawRepresentable>: TransformType {
 }
 
 /// A URL as text. By default characters a URL cannot hold (spaces, non-ASCII letters) are
-/// percent-encoded first, so `"https://example.com/a b"` becomes a URL rather than `nil`.
+/// percent-encoded first, by the same rule as ReflectMap's `URL` properties, so
+/// `"https://example.com/a b"` becomes `https://example.com/a%20b` on every OS rather than `nil`.
 open class URLTransform: TransformType {
     /// The property's type.
     public typealias Object = URL
@@ -81,8 +83,7 @@ open class URLTransform: TransformType {
     open func transformFromJSON(_ value: Any?) -> URL? {
         guard let text = value as? String else { return nil }
         guard shouldEncodeURLString else { return URL(string: text) }
-        if let url = URL(string: text) { return url }
-        return text.addingPercentEncoding(withAllowedCharacters: Self.allowed).flatMap { URL(string: $0) }
+        return URLText.url(text)
     }
 
     /// The URL's absolute text.
@@ -92,15 +93,6 @@ open class URLTransform: TransformType {
     open func transformToJSON(_ value: URL?) -> String? {
         value?.absoluteString
     }
-
-    /// Every character a URL may hold as it is, the `%` of existing escapes included.
-    private static let allowed: CharacterSet = {
-        var set = CharacterSet.urlQueryAllowed
-        set.formUnion(.urlPathAllowed)
-        set.formUnion(.urlHostAllowed)
-        set.insert(charactersIn: "#%")
-        return set
-    }()
 }
 
 /// A decimal number kept exactly, from a string (`"19.99"`) or a number; written as a string.

@@ -44,15 +44,35 @@ struct ObservableTests {
         #expect(changes.withLock { $0 } == 1)
     }
 
-    @Test("The mapper's own writes do not notify observers, as didSet does not run")
+    @Test("update refuses an @Observable class rather than change it behind its observers")
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
-    func mappingDoesNotNotify() throws {
+    func updateIsRefused() throws {
         let profile = ObservedProfile()
         let changes = Mutex(0)
         _ = withObservationTracking { profile.followers } onChange: { changes.withLock { $0 += 1 } }
         var updated = profile
-        try JSONMapper().update(&updated, from: json(#"{"followers": 99}"#))
-        #expect(profile.followers == 99)
+        #expect(throws: MappingError.self) { try JSONMapper().update(&updated, from: json(#"{"followers": 99}"#)) }
+        #expect(updated === profile && profile.followers == 0)
         #expect(changes.withLock { $0 } == 0)
     }
+
+    @Test("Updating a struct model held in an @Observable property notifies its observers")
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
+    func updateThroughTheSetterNotifies() throws {
+        let holder = ObservedHolder()
+        let changes = Mutex(0)
+        _ = withObservationTracking { holder.settings } onChange: { changes.withLock { $0 += 1 } }
+        try JSONMapper().update(&holder.settings, from: json(#"{"theme": "dark"}"#))
+        #expect(holder.settings.theme == "dark" && holder.settings.fontSize == 12)
+        #expect(changes.withLock { $0 } == 1)
+    }
+}
+
+struct ObservedSettings: Mappable {
+    var theme = "light"
+    var fontSize = 12
+}
+
+@Observable final class ObservedHolder {
+    var settings = ObservedSettings()
 }

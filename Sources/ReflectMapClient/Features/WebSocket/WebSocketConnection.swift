@@ -44,8 +44,14 @@ public protocol WebSocketConnector: Sendable {
     func connect(_ request: URLRequest) async throws -> any WebSocketConnection
 }
 
-/// The connector used when ``WebSocketOptions/connector`` is `nil`.
+/// The connector used when ``WebSocketOptions/connector`` is `nil`, and the limits both routes share.
 enum DefaultWebSocketConnector {
+    /// A requested message-size limit, kept between 1 KiB and 4 GiB − 1, the largest a frame's length
+    /// can name for SwiftNIO's decoder.
+    static func clampedMessageSize(_ size: Int) -> Int {
+        max(1 << 10, min(size, Int(UInt32.max)))
+    }
+
     /// One connector for all sockets that do not name theirs.
     static let shared: any WebSocketConnector = make()
 

@@ -13,7 +13,8 @@ import FoundationNetworking
 /// Linux. Available with the `NIOWebSocket` package trait, and the default connector then.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class NIOWebSocketConnector: WebSocketConnector, @unchecked Sendable {
-    private let maximumMessageSize: Int
+    /// The largest message accepted, in bytes, after fragments are joined.
+    public let maximumMessageSize: Int
     private let tlsConfiguration: TLSConfiguration
     private let group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     /// Made on the first `wss` connection, then shared.
@@ -22,10 +23,14 @@ public final class NIOWebSocketConnector: WebSocketConnector, @unchecked Sendabl
     /// Creates a connector.
     /// - Parameters:
     ///   - maximumMessageSize: The largest message accepted, in bytes, after fragments are joined;
-    ///     a larger one drops the connection. 16 MiB by default.
+    ///     a larger one drops the connection. 16 MiB by default, as on ``URLSessionWebSocketConnector``;
+    ///     kept between 1 KiB and 4 GiB − 1.
     ///   - tlsConfiguration: TLS for `wss`; the system's trust roots by default.
-    public init(maximumMessageSize: Int = 1 << 24, tlsConfiguration: TLSConfiguration = .makeClientConfiguration()) {
-        self.maximumMessageSize = max(1 << 10, min(maximumMessageSize, Int(UInt32.max)))
+    public init(
+        maximumMessageSize: Int = 1 << 24,
+        tlsConfiguration: TLSConfiguration = .makeClientConfiguration()
+    ) {
+        self.maximumMessageSize = DefaultWebSocketConnector.clampedMessageSize(maximumMessageSize)
         self.tlsConfiguration = tlsConfiguration
     }
 
