@@ -22,7 +22,7 @@
 /// value is read:
 ///
 /// ```swift
-/// extension Published: @retroactive JSONPropertyWrapper {
+/// nonisolated extension Published: @retroactive JSONPropertyWrapper {
 ///     public var jsonWrappedValue: Value {
 ///         var copy = self
 ///         var current: Value?

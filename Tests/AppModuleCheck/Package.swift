@@ -13,9 +13,9 @@ let appSettings: [SwiftSetting] = [
     .defaultIsolation(MainActor.self),
     .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
     .enableUpcomingFeature("InferIsolatedConformances"),
-    .enableUpcomingFeature("InferSendableFromCaptures"),
-    .enableUpcomingFeature("GlobalActorIsolatedTypesUsability"),
-    .enableUpcomingFeature("DisableOutwardActorInference"),
+    // Xcode 26's new targets also set InferSendableFromCaptures, GlobalActorIsolatedTypesUsability and
+    // DisableOutwardActorInference. The Swift 6 language mode (below) has all three on already, and
+    // naming them again is a warning, which is an error here.
     .treatAllWarnings(as: .error),
 ]
 

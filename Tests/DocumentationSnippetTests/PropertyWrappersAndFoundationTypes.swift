@@ -60,14 +60,14 @@ enum PropertyWrappersAndFoundationTypes {
     init(wrappedValue: Int) { self.wrappedValue = min(max(wrappedValue, 0), 100) }
 }
 
-extension Clamped: JSONPropertyWrapper { var jsonWrappedValue: Int { wrappedValue } }
+nonisolated extension Clamped: JSONPropertyWrapper { var jsonWrappedValue: Int { wrappedValue } }
 
 struct Volume: Mappable {
     @Clamped var level = 50
 }
 
 #if canImport(Combine)
-extension Published: @retroactive JSONPropertyWrapper {
+nonisolated extension Published: @retroactive JSONPropertyWrapper {
     public var jsonWrappedValue: Value {
         var copy = self
         var current: Value?

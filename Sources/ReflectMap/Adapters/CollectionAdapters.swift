@@ -82,10 +82,13 @@ final class ArrayAdapter<Element>: InPlaceAdapter<[Element]>, @unchecked Sendabl
 
 /// `Set<Element>`: read and written as a JSON array, as `JSONEncoder` does. Repeated elements
 /// collapse into one.
+///
+/// A set's own order differs between equal sets, so the elements are always written in a defined
+/// order, and equal sets write equal bytes: `Comparable` elements by value, any others by their
+/// compact JSON text, byte by byte.
 final class SetAdapter<Element: Hashable>: TypeAdapter<Set<Element>>, @unchecked Sendable {
     let array: ArrayAdapter<Element>
-    /// Puts the elements in order for ``JSONMapper/OutputFormatting/sortedKeys`` output, so that it is
-    /// stable: `Comparable` elements by value; `nil` for other elements, written in the set's order.
+    /// Sorts `Comparable` elements by value; `nil` for other elements, which are sorted by their JSON.
     private let sorter: (([Element]) -> [Element])?
 
     init(element: TypeAdapter<Element>) {
@@ -112,7 +115,31 @@ final class SetAdapter<Element: Hashable>: TypeAdapter<Set<Element>>, @unchecked
 
     override func write(_ value: Set<Element>, to writer: inout JSONWriter) throws {
         let elements = Array(value)
-        try array.write(writer.sortsKeys ? sorter?(elements) ?? elements : elements, to: &writer)
+        if let sorter {
+            try array.write(sorter(elements), to: &writer)
+        } else if elements.count < 2 {
+            try array.write(elements, to: &writer)
+        } else {
+            try array.write(sortedByJSON(elements, like: writer), to: &writer)
+        }
+    }
+
+    /// The elements ordered by their compact JSON, each written once on its own with the writer's settings.
+    private func sortedByJSON(_ elements: [Element], like writer: borrowing JSONWriter) throws -> [Element] {
+        var formatting = writer.formatting
+        formatting.remove(.prettyPrinted)
+        let settings = WriteSettings(
+            formatting: formatting, dateStrategy: writer.dateStrategy, writesNilAsNull: writer.writesNilAsNull,
+            maxDepth: max(0, writer.maxDepth - writer.depth), plans: writer.plans
+        )
+        var keyed: [(text: [UInt8], element: Element)] = []
+        keyed.reserveCapacity(elements.count)
+        for element in elements {
+            var single = JSONWriter(settings: settings, toTree: false, capacity: 64)
+            try array.element.write(element, to: &single)
+            keyed.append((single.output.bytes, element))
+        }
+        return keyed.sorted { $0.text.lexicographicallyPrecedes($1.text) }.map(\.element)
     }
 }
 
@@ -187,8 +214,9 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
         try writer.beginObject()
         let originals = Array(dictionary.keys)
         let texts = originals.map(keys.encode)
-        var order = Array(texts.indices)
-        if writer.sortsKeys { order.sort { texts[$0] < texts[$1] } }
+        // Always sorted by key, whatever the formatting: a dictionary's own order differs between equal
+        // dictionaries, and equal models write equal bytes.
+        let order = texts.indices.sorted { texts[$0] < texts[$1] }
         for (position, index) in order.enumerated() {
             writer.writeKey(texts[index], isFirst: position == 0)
             guard let item = dictionary[originals[index]], !value.isAbsent(item) else {

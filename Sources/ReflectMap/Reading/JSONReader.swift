@@ -191,10 +191,10 @@ struct JSONReader {
         default:
             let start = scanner.index
             let number = try scanner.number()
-            // A fraction with more significant digits than a `Double` holds keeps its text, as
-            // `JSONSerialization` keeps it in an `NSDecimalNumber`, so a `Decimal` gets it exactly.
-            if case .double = number, scanner.lastNumberIsLong {
-                return .number(.large(String(decoding: scanner.bytes[start..<scanner.index], as: UTF8.self)))
+            // A fraction that a `Double` does not hold exactly keeps its text, as `JSONSerialization`
+            // keeps a long one in an `NSDecimalNumber`, so a `Decimal` gets it exactly.
+            if case .double(let value) = number, scanner.index - start > 15 {
+                return .number(JSONNumber(text: String(decoding: scanner.bytes[start..<scanner.index], as: UTF8.self), double: value))
             }
             return .number(number)
         }

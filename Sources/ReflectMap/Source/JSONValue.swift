@@ -196,11 +196,65 @@ extension JSONNumber {
             self = .integer(integer)
         } else if !text.contains("."), !text.contains("e") {
             self = .large(text)
-        } else if JSONNumber.significantDigits(text) > 17 {
+        } else {
+            self = JSONNumber(text: text, double: NSDecimalNumber(decimal: value).doubleValue)
+        }
+    }
+
+    /// A fraction read as `double` from `text`: the `Double` when it holds the text's value exactly
+    /// (its shortest form spells the same number), else the text.
+    ///
+    /// Every number of up to 15 significant digits survives text → `Double` → shortest text, so only
+    /// longer ones are compared; of those, `0.1000000000000000055511151231257827` survives and
+    /// `0.12345678901234567` does not. This is what keeps a `Decimal` exact through a merge patch,
+    /// `Open` or a polymorphic fallback, whatever its digits.
+    init(text: String, double: Double) {
+        if text.utf8.count > 15, JSONNumber.significantDigits(text) > 15,
+           !JSONNumber.sameValue(text, String(describing: double)) {
             self = .large(text)
         } else {
-            self = .double(NSDecimalNumber(decimal: value).doubleValue)
+            self = .double(double)
         }
+    }
+
+    /// Whether two decimal texts (`-1.50e3`, `1500.0`) name the same number.
+    static func sameValue(_ left: String, _ right: String) -> Bool {
+        guard let a = normalised(left), let b = normalised(right) else { return false }
+        return a.negative == b.negative && a.digits == b.digits && (a.digits.isEmpty || a.exponent == b.exponent)
+    }
+
+    /// A decimal text as sign, significant digits with no leading or trailing zero, and the power of
+    /// ten of the first digit's place; `nil` when it is not a decimal number.
+    private static func normalised(_ text: String) -> (negative: Bool, digits: [UInt8], exponent: Int)? {
+        var bytes = Substring(text).utf8[...]
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        var exponent = 0
+        if let marker = bytes.firstIndex(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
+            guard let value = Int(String(Substring(bytes[bytes.index(after: marker)...]))) else { return nil }
+            exponent = value
+            bytes = bytes[..<marker]
+        }
+        var digits: [UInt8] = []
+        var beforePoint = 0
+        var seenPoint = false
+        for byte in bytes {
+            if byte == UInt8(ascii: ".") {
+                guard !seenPoint else { return nil }
+                seenPoint = true
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            if digits.isEmpty && byte == UInt8(ascii: "0") {
+                // A leading zero: it moves the first digit's place only after the point.
+                if seenPoint { beforePoint -= 1 }
+                continue
+            }
+            digits.append(byte)
+            if !seenPoint { beforePoint += 1 }
+        }
+        while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+        return (negative, digits, beforePoint + exponent)
     }
 
     /// How many significant digits a number's text has, exponent aside.

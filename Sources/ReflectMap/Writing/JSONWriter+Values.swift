@@ -23,7 +23,7 @@ extension JSONWriter {
             endArray(isEmpty: elements.isEmpty)
         case .object(let members):
             try beginObject()
-            let keys = sortsKeys ? members.keys.sorted() : Array(members.keys)
+            let keys = members.keys.sorted()   // always sorted: see `JSONMapper.OutputFormatting`
             for (index, key) in keys.enumerated() {
                 writeKey(key, isFirst: index == 0)
                 try writeJSONValue(members[key] ?? .null)
@@ -53,7 +53,7 @@ extension JSONWriter {
             try writeJSONValue(json)
         } else if let object = value as? [String: Any] {
             try beginObject()
-            let keys = sortsKeys ? object.keys.sorted() : Array(object.keys)
+            let keys = object.keys.sorted()   // always sorted: see `JSONMapper.OutputFormatting`
             for (index, key) in keys.enumerated() {
                 writeKey(key, isFirst: index == 0)
                 try writeFoundationObject(object[key] ?? NSNull())
