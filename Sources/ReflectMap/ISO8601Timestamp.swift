@@ -13,7 +13,7 @@ import Foundation
 ///   with six, and a whole second with none.
 ///
 /// Text it does not take (week dates, ordinal dates, a lowercase `t`) falls back to Foundation's parser.
-enum ISO8601Timestamp {
+package enum ISO8601Timestamp {
     /// Seconds from 1970 to Foundation's reference date, 2001-01-01T00:00:00Z.
     private static let referenceOffset: Int64 = 978_307_200
 
@@ -147,7 +147,8 @@ enum ISO8601Timestamp {
         return .date(Date(timeIntervalSinceReferenceDate: Double(seconds - referenceOffset) + Double(nanos) / 1e9))
     }
 
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
+    /// The days in a month of the proleptic Gregorian calendar.
+    package static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -157,7 +158,8 @@ enum ISO8601Timestamp {
 
     // MARK: - Civil calendar arithmetic (proleptic Gregorian, days since 1970-01-01)
 
-    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar; also used for HTTP dates.
+    package static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -116,3 +116,137 @@ package enum URLText {
         }
     }
 }
+
+// MARK: - Reference resolution (RFC 3986, section 5)
+
+extension URLText {
+    /// The target of a URI reference resolved against a base URI, by RFC 3986 section 5.2's algorithm,
+    /// the same on every OS (Foundation's own resolution has followed RFC 1808 on some Apple releases,
+    /// where `?y` against `http://a/b/c/d;p?q` gives `http://a/b/c/?y`), then made a `URL` by ``url(_:relativeTo:)``.
+    ///
+    /// - Parameters:
+    ///   - reference: An absolute URI or a relative reference, such as `../items?page=2`.
+    ///   - base: The absolute URI it is relative to: the URL that was requested.
+    package static func resolve(_ reference: String, against base: URL) -> URL? {
+        url(resolved(reference, against: base.absoluteString))
+    }
+
+    /// The resolved text: RFC 3986 section 5.2.2, with section 5.2.4's dot-segment removal.
+    package static func resolved(_ reference: String, against base: String) -> String {
+        let r = Reference(reference)
+        let b = Reference(base)
+        var target = Reference()
+        if let scheme = r.scheme {
+            target = r
+            target.scheme = scheme
+            target.path = removingDotSegments(r.path)
+        } else {
+            if r.authority != nil {
+                target.authority = r.authority
+                target.path = removingDotSegments(r.path)
+                target.query = r.query
+            } else {
+                if r.path.isEmpty {
+                    target.path = b.path
+                    target.query = r.query ?? b.query
+                } else {
+                    if r.path.hasPrefix("/") {
+                        target.path = removingDotSegments(r.path)
+                    } else {
+                        target.path = removingDotSegments(merge(base: b, path: r.path))
+                    }
+                    target.query = r.query
+                }
+                target.authority = b.authority
+            }
+            target.scheme = b.scheme
+        }
+        target.fragment = r.fragment
+        return target.text
+    }
+
+    /// A URI reference split into its five components (RFC 3986, appendix B).
+    private struct Reference {
+        var scheme: String?
+        var authority: String?
+        var path = ""
+        var query: String?
+        var fragment: String?
+
+        init() {}
+
+        init(_ text: String) {
+            var rest = Substring(text)
+            if let hash = rest.firstIndex(of: "#") {
+                fragment = String(rest[rest.index(after: hash)...])
+                rest = rest[..<hash]
+            }
+            if let mark = rest.firstIndex(of: "?") {
+                query = String(rest[rest.index(after: mark)...])
+                rest = rest[..<mark]
+            }
+            if let length = URLText.schemeLength(Array(rest.utf8)) {
+                let colon = rest.utf8.index(rest.startIndex, offsetBy: length)
+                scheme = String(rest[..<colon])
+                rest = rest[rest.index(after: colon)...]
+            }
+            if rest.hasPrefix("//") {
+                let afterSlashes = rest.index(rest.startIndex, offsetBy: 2)
+                let end = rest[afterSlashes...].firstIndex(of: "/") ?? rest.endIndex
+                authority = String(rest[afterSlashes..<end])
+                rest = rest[end...]
+            }
+            path = String(rest)
+        }
+
+        /// RFC 3986 section 5.3: the components put back together.
+        var text: String {
+            var result = ""
+            if let scheme { result += scheme + ":" }
+            if let authority { result += "//" + authority }
+            result += path
+            if let query { result += "?" + query }
+            if let fragment { result += "#" + fragment }
+            return result
+        }
+    }
+
+    /// RFC 3986 section 5.2.3: a relative path merged with the base's.
+    private static func merge(base: Reference, path: String) -> String {
+        if base.authority != nil && base.path.isEmpty { return "/" + path }
+        guard let slash = base.path.lastIndex(of: "/") else { return path }
+        return String(base.path[...slash]) + path
+    }
+
+    /// RFC 3986 section 5.2.4: `.` and `..` segments removed from a path.
+    private static func removingDotSegments(_ path: String) -> String {
+        var input = Substring(path)
+        var output: [Substring] = []
+        while !input.isEmpty {
+            if input.hasPrefix("../") {
+                input = input.dropFirst(3)
+            } else if input.hasPrefix("./") {
+                input = input.dropFirst(2)
+            } else if input.hasPrefix("/./") {
+                input = input.dropFirst(2)
+            } else if input == "/." {
+                input = "/"
+            } else if input.hasPrefix("/../") {
+                input = input.dropFirst(3)
+                if !output.isEmpty { output.removeLast() }
+            } else if input == "/.." {
+                input = "/"
+                if !output.isEmpty { output.removeLast() }
+            } else if input == "." || input == ".." {
+                input = ""
+            } else {
+                // The first segment, with its leading `/` if any, up to the next `/`.
+                let start = input.hasPrefix("/") ? input.index(after: input.startIndex) : input.startIndex
+                let end = input[start...].firstIndex(of: "/") ?? input.endIndex
+                output.append(input[..<end])
+                input = input[end...]
+            }
+        }
+        return output.joined()
+    }
+}

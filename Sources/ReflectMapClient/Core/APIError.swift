@@ -27,6 +27,18 @@ public enum APIError: Error, CustomStringConvertible, Sendable {
     /// ``APIService/init(baseURL:configuration:)``, which sends nothing.
     case publicKeyPinningUnavailable(String)
 
+    /// Whether the error ends the call whatever the interceptors and the retry policy say: a
+    /// cancellation (``cancelled``), and a pin that fails or cannot be checked
+    /// (``publicKeyPinMismatch(host:)``, ``publicKeyPinningUnavailable(_:)``), which sending again
+    /// cannot change and which must not open another connection to the wrong server. No
+    /// ``RequestInterceptor/retry(_:failedWith:attempt:)`` is asked about a final error.
+    public var isFinal: Bool {
+        switch self {
+        case .cancelled, .publicKeyPinMismatch, .publicKeyPinningUnavailable: true
+        default: false
+        }
+    }
+
     /// The HTTP status code, for ``unacceptableStatus(code:headers:body:)`` and
     /// ``envelopeError(_:)``.
     public var statusCode: Int? {

@@ -75,7 +75,8 @@ extension APIService {
                     notify(adapted, response: nil, data: nil, error: error)
                 }
             }
-            if case .cancelled = error { return .failure(error) }
+            // A final error (a cancellation, a pin mismatch) is never retried: no interceptor is asked.
+            if error.isFinal { return .failure(error) }
             guard attempts <= options.retryLimit,
                   case .retry(let wait) = await retryDecision(request.urlRequest, error: error, attempt: attempts,
                                                               interceptors: options.interceptors),

@@ -23,6 +23,9 @@ public protocol RequestInterceptor: Sendable {
     /// Decides whether a failed call is sent again. A call is sent again at most
     /// ``ServiceConfiguration/interceptorRetryLimit`` times (or its ``RetryPolicy``'s limit, when that
     /// is higher), whatever the interceptors answer.
+    ///
+    /// Final errors are never retried, and this method is not called for them: a cancellation, a public-key
+    /// pin mismatch, and pins that cannot be checked (``APIError/isFinal``).
     /// - Parameters:
     ///   - request: The request as it was sent.
     ///   - error: Why it failed.

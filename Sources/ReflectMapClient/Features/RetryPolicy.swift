@@ -92,18 +92,14 @@ public struct RetryPolicy: RequestInterceptor {
         }
     }
 
-    /// `Retry-After` in seconds: a number of seconds, or an HTTP date.
+    /// `Retry-After` in seconds: a number of seconds, or an HTTP date in any of RFC 9110's three forms.
     static func retryAfter(_ headers: [String: String], now: Date = Date()) -> TimeInterval? {
         guard let value = headers.first(where: { $0.key.caseInsensitiveCompare("Retry-After") == .orderedSame })?.value
         else { return nil }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         // RFC 9110: delay-seconds is digits only (no "inf", exponents or signs).
         if let seconds = UInt32(trimmed) { return TimeInterval(seconds) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: trimmed) else { return nil }
+        guard let date = HTTPDate.date(from: trimmed, now: now) else { return nil }
         return max(0, date.timeIntervalSince(now))
     }
 }

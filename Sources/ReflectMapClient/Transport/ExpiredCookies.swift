@@ -72,7 +72,7 @@ enum ExpiredCookies {
             let argument = pair.count > 1 ? pair[1] : ""
             switch key {
             case "max-age": cookie.maxAge = Int(argument) ?? cookie.maxAge
-            case "expires": cookie.expires = httpDate(argument) ?? cookie.expires
+            case "expires": cookie.expires = HTTPDate.date(from: argument) ?? cookie.expires
             case "path" where argument.hasPrefix("/"): cookie.path = argument
             default: break
             }
@@ -91,16 +91,5 @@ enum ExpiredCookies {
     private static func domain(_ domain: String, matches host: String) -> Bool {
         let domain = domain.lowercased().drop { $0 == "." }
         return host == domain || host.hasSuffix("." + domain)
-    }
-
-    private static func httpDate(_ text: String) -> Date? {
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy", "EEE, dd-MMM-yyyy HH:mm:ss zzz"] {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
     }
 }

@@ -29,7 +29,7 @@ public enum RedirectPolicy: Sendable, Equatable {
         guard [301, 302, 303, 307, 308].contains(status),
               let location = response.value(forHTTPHeaderField: "Location"),
               let current = request.url,
-              let target = URLText.url(location, relativeTo: current)?.absoluteURL,
+              let target = URLText.resolve(location, against: current),
               let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { return nil }
         var next = request

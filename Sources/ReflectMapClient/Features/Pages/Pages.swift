@@ -53,7 +53,7 @@ extension APIService {
             .map(data, status: response.statusCode, keyPath: keyPath, envelope: options.envelope, as: [Item].self)
             .get()
         let json = try? JSONValue(parsing: data)
-        let page = PageResponse(headers: response.stringHeaders, json: json, items: keyPath.map { json?.value(atKeyPath: $0) } ?? json)
+        let page = PageResponse(url: response.url ?? prepared.urlRequest.url, headers: response.stringHeaders, json: json, items: keyPath.map { json?.value(atKeyPath: $0) } ?? json)
         return (items, pagination.next(after: page, itemCount: items.count, number: number))
     }
 }

@@ -5,6 +5,10 @@ import ReflectMap
 public enum Pagination: Sendable, Equatable {
     /// The `Link` header's `rel="next"` URL (RFC 8288), as GitHub sends it: `Link:
     /// <https://api.github.com/…?page=3>; rel="next"`. The list ends when there is none.
+    ///
+    /// The header is read by RFC 8288's grammar: a target may hold commas and semicolons, parameters may
+    /// be quoted, and `rel` may list several relation types. A relative target (`</v1/items?page=2>`,
+    /// `<?page=2>`) is resolved by RFC 3986 against the URL of the page it came with.
     case linkHeader
     /// A cursor in the body, sent back as a query parameter: Slack's
     /// `response_metadata.next_cursor` as `cursor`. The list ends when the cursor is missing, `null`
@@ -36,7 +40,8 @@ public enum Pagination: Sendable, Equatable {
     func next(after page: PageResponse, itemCount: Int, number: Int) -> PageRequest? {
         switch self {
         case .linkHeader:
-            guard let link = page.header("Link"), let url = Self.nextLink(in: link) else { return nil }
+            guard let field = page.header("Link"), let base = page.url,
+                  let url = LinkHeader(field).target(of: "next", relativeTo: base) else { return nil }
             return .url(url)
         case .cursor(let path, let parameter):
             guard let cursor = page.json?.value(atKeyPath: path)?.scalarText, !cursor.isEmpty else { return nil }
@@ -57,23 +62,6 @@ public enum Pagination: Sendable, Equatable {
         if case .pageNumber(let parameter, let first) = self { return [parameter: first] }
         return [:]
     }
-
-    /// The `rel="next"` target of a `Link` header: comma-separated `<URI>; params` entries, where `rel`
-    /// may list several relation types, quoted or not.
-    static func nextLink(in header: String) -> URL? {
-        for entry in header.split(separator: ",") {
-            let parts = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let target = parts.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
-            let isNext = parts.dropFirst().contains { parameter in
-                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard pair.count == 2, pair[0].lowercased() == "rel" else { return false }
-                let relations = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                return relations.lowercased().split(separator: " ").contains("next")
-            }
-            if isNext { return URL(string: String(target.dropFirst().dropLast())) }
-        }
-        return nil
-    }
 }
 
 /// What the next page's request changes.
@@ -86,6 +74,8 @@ enum PageRequest {
 
 /// One page's response, as the pagination styles read it.
 struct PageResponse {
+    /// The URL the page came from, which relative links are resolved against.
+    let url: URL?
     let headers: [String: String]
     let json: JSONValue?
     /// The items array, at the items' key path.
