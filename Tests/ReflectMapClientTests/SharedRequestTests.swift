@@ -72,6 +72,13 @@ struct CallerTokenInterceptor: RequestInterceptor {
     }
 }
 
+/// A book with a timeout of the caller's own.
+struct TimedBookEndpoint: Endpoint {
+    let timeout: TimeInterval?
+    var path: String { "books/1" }
+    var method: HTTPMethod { .get }
+}
+
 @Suite("Shared requests")
 struct SharedRequestTests {
     /// A service whose stub answers the first request after `delay` seconds and later ones at once.
@@ -145,6 +152,39 @@ struct SharedRequestTests {
         async let two = plain.get("books/1", as: SharedBook.self)
         _ = try await (one, two)
         #expect(plainCounter.total == 2)
+    }
+
+    @Test("A caller's short timeout ends only its own wait: one that joined with a longer timeout gets the response")
+    func eachCallerKeepsItsTimeout() async throws {
+        let counter = SendCounter()
+        let service = try Self.service(counter: counter, delay: 0, gated: true)
+        let short = Task { try await service.request(TimedBookEndpoint(timeout: 0.5), as: SharedBook.self) }
+        try await Self.waitUntil { counter.total == 1 }
+        let long = Task { try await service.request(TimedBookEndpoint(timeout: 30), as: SharedBook.self) }
+        try await Self.waitUntil { service.sharing?.waiterCount == 2 }
+        let shortResult = await short.result
+        #expect {
+            try shortResult.get()
+        } throws: { error in
+            if case .network(_, let code)? = error as? APIError { return code == URLError.timedOut.rawValue }
+            return false
+        }
+        // The transfer goes on for the caller that still waits.
+        #expect(service.sharing?.waiterCount == 1 && counter.cancelled == 0)
+        counter.release()
+        #expect(try await long.value.title == "Dune")
+        #expect(counter.total == 1)
+    }
+
+    @Test("When the last caller's timeout ends its wait, the shared transfer is cancelled")
+    func lastTimeoutCancelsTransfer() async throws {
+        let counter = SendCounter()
+        let service = try Self.service(counter: counter, delay: 0, gated: true)
+        await #expect(throws: APIError.self) {
+            try await service.request(TimedBookEndpoint(timeout: 0.3), as: SharedBook.self)
+        }
+        try await Self.waitUntil { counter.cancelled == 1 }
+        #expect(service.sharing?.waiterCount == 0)
     }
 
     @Test("Cancelling one caller leaves the others waiting, and the request goes on")

@@ -111,8 +111,11 @@ public enum JSONNumber: Sendable, Hashable, CustomStringConvertible {
         case .unsigned(let value): return NSNumber(value: value)
         case .double(let value): return NSNumber(value: value)
         case .large(let text):
-            // As `JSONSerialization` gives it: an `NSDecimalNumber` while `Decimal` can hold it,
-            // else the nearest `Double`.
+            // As `JSONSerialization` gives it: the nearest `Double` for a fraction of up to 17
+            // significant digits, an `NSDecimalNumber` for a longer one or a large integer while
+            // `Decimal` can hold it, else the nearest `Double`.
+            let isFraction = text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+            if isFraction, JSONNumber.significantDigits(text) <= 17, let value = Double(text) { return NSNumber(value: value) }
             if let value = Decimal(string: text) { return NSDecimalNumber(decimal: value) }
             return NSNumber(value: Double(text) ?? .infinity)
         }

@@ -30,8 +30,10 @@ extension APIService {
         if let sharing, options.method == .get, progress == nil, request.bodyFile == nil {
             return await perform(request, options: options,
                                  attempt: { adapted in
-                                     try await sharing.response(to: adapted.urlRequest) {
-                                         try await transport.data(adapted, redirects: redirects, progress: nil)
+                                     try await sharing.response(to: adapted.urlRequest) { timeout in
+                                         var shared = adapted
+                                         shared.urlRequest.timeoutInterval = timeout
+                                         return try await transport.data(shared, redirects: redirects, progress: nil)
                                      }
                                  },
                                  monitored: { $0 }, errorBody: { $0 })

@@ -7,11 +7,19 @@ import FoundationNetworking
 ///
 /// Two requests are identical when they have the same method, URL and headers after the
 /// interceptors, and no body. The first starts the request; the others wait for its response. Each
-/// caller then maps the body itself, so callers never share a model instance. A caller that is
-/// cancelled stops waiting at once; the request itself is cancelled only when every caller waiting
-/// for it has cancelled.
+/// caller then maps the body itself, so callers never share a model instance.
+///
+/// Each caller keeps its own terms. The shared transfer runs with no timeout of its own, for as long
+/// as some caller still waits for it. A caller's timeout (its request's `timeoutInterval`) and its
+/// cancellation end only its own wait: a caller that joins with a longer timeout is never failed by a
+/// shorter one. When the last caller has stopped waiting, the transfer is cancelled. A caller sees no
+/// byte of a shared response before the whole of it, so its timeout bounds its whole wait.
 final class RequestSharing: @unchecked Sendable {
     typealias Answer = (Data, HTTPURLResponse)
+
+    /// The timeout the shared transfer is sent with: out of the way (the transports enforce none above a
+    /// day), since the callers' own timeouts end their waits.
+    static let transferTimeout: TimeInterval = 7 * 86_400
 
     /// What makes two requests one.
     struct Key: Hashable {
@@ -34,6 +42,8 @@ final class RequestSharing: @unchecked Sendable {
     /// under the sharing's lock.
     final class Flight: @unchecked Sendable {
         var waiters: [UInt64: CheckedContinuation<Answer, any Error>] = [:]
+        /// Each waiter's timeout, cancelled when the waiter leaves.
+        var timers: [UInt64: Task<Void, Never>] = [:]
         var task: Task<Void, Never>?
     }
 
@@ -44,9 +54,14 @@ final class RequestSharing: @unchecked Sendable {
 
     /// The response to `request`: the one of an identical request in flight, or of a new one that
     /// `send` makes, which later identical requests join until it answers.
-    func response(to request: URLRequest, send: @escaping @Sendable () async throws -> Answer) async throws -> Answer {
-        guard let key = Key(request) else { return try await send() }
+    ///
+    /// - Parameters:
+    ///   - request: The caller's request; its `timeoutInterval` bounds this caller's wait.
+    ///   - send: Sends the request with the timeout it is given, ``transferTimeout`` for a shared one.
+    func response(to request: URLRequest, send: @escaping @Sendable (TimeInterval) async throws -> Answer) async throws -> Answer {
+        guard let key = Key(request) else { return try await send(request.timeoutInterval) }
         let waiter = takeWaiterNumber()
+        let timeout = request.timeoutInterval
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Answer, any Error>) in
                 lock.lock()
@@ -56,23 +71,37 @@ final class RequestSharing: @unchecked Sendable {
                     continuation.resume(throwing: CancellationError())
                     return
                 }
-                if let flight = flights[key] {
-                    flight.waiters[waiter] = continuation
-                    return
+                let flight: Flight
+                if let existing = flights[key] {
+                    flight = existing
+                } else {
+                    flight = Flight()
+                    flights[key] = flight
+                    // Started under the lock, so a cancellation that empties the flight finds its task.
+                    flight.task = Task {
+                        let answer: Result<Answer, any Error>
+                        do { answer = .success(try await send(Self.transferTimeout)) } catch { answer = .failure(error) }
+                        self.finish(flight, key: key, with: answer)
+                    }
                 }
-                let flight = Flight()
                 flight.waiters[waiter] = continuation
-                flights[key] = flight
-                // Started under the lock, so a cancellation that empties the flight finds its task.
-                flight.task = Task {
-                    let answer: Result<Answer, any Error>
-                    do { answer = .success(try await send()) } catch { answer = .failure(error) }
-                    self.finish(flight, key: key, with: answer)
+                if let nanoseconds = Self.nanoseconds(timeout) {
+                    flight.timers[waiter] = Task {
+                        do { try await Task.sleep(nanoseconds: nanoseconds) } catch { return }
+                        self.leave(waiter, key: key, with: URLError(.timedOut))
+                    }
                 }
             }
         } onCancel: {
-            cancel(waiter, key: key)
+            leave(waiter, key: key, with: CancellationError())
         }
+    }
+
+    /// A caller's timeout in nanoseconds, or `nil` for none: as the transports read a request's timeout,
+    /// one that is not finite and positive, or is longer than a day, sets none.
+    private static func nanoseconds(_ timeout: TimeInterval) -> UInt64? {
+        guard timeout.isFinite, timeout > 0, timeout <= 86_400 else { return nil }
+        return UInt64(timeout * 1_000_000_000)
     }
 
     /// How many callers wait on requests in flight, for tests.
@@ -94,22 +123,27 @@ final class RequestSharing: @unchecked Sendable {
         lock.lock()
         if flights[key] === flight { flights[key] = nil }
         let waiters = flight.waiters
+        let timers = flight.timers
         flight.waiters = [:]
+        flight.timers = [:]
         lock.unlock()
+        for timer in timers.values { timer.cancel() }
         for continuation in waiters.values { continuation.resume(with: answer) }
     }
 
-    /// One caller stops waiting; the request stops when no caller is left.
-    private func cancel(_ waiter: UInt64, key: Key) {
+    /// One caller stops waiting, cancelled or timed out; the request stops when no caller is left.
+    private func leave(_ waiter: UInt64, key: Key, with error: any Error) {
         lock.lock()
         guard let flight = flights[key], let continuation = flight.waiters.removeValue(forKey: waiter) else {
             lock.unlock()
             return
         }
+        let timer = flight.timers.removeValue(forKey: waiter)
         let isAbandoned = flight.waiters.isEmpty
         if isAbandoned { flights[key] = nil }
         lock.unlock()
-        continuation.resume(throwing: CancellationError())
+        timer?.cancel()
+        continuation.resume(throwing: error)
         if isAbandoned { flight.task?.cancel() }
     }
 }
