@@ -97,7 +97,12 @@ public struct JSONMapper: Sendable {
             self.rawValue = rawValue
         }
 
-        /// Members in key order, so the output is stable. On by default.
+        /// A model's members in key order rather than in declaration order. On by default.
+        ///
+        /// Writing is deterministic with or without it: equal models write equal bytes. Dictionaries and
+        /// ``JSONValue`` objects are always written in key order, and sets in value order
+        /// (`Comparable` elements) or else in the order of their elements' compact JSON text, because a
+        /// `Dictionary`'s or a `Set`'s own order differs between equal values.
         public static let sortedKeys = OutputFormatting(rawValue: 1 << 0)
         /// Line breaks and two-space indentation, with `" : "` between a key and its value.
         public static let prettyPrinted = OutputFormatting(rawValue: 1 << 1)

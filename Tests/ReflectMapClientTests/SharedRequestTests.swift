@@ -154,14 +154,25 @@ struct SharedRequestTests {
         #expect(plainCounter.total == 2)
     }
 
-    @Test("A caller's short timeout ends only its own wait: one that joined with a longer timeout gets the response")
-    func eachCallerKeepsItsTimeout() async throws {
+    @Test("A caller's short timeout ends only its own wait: one that joined with a longer timeout gets the response",
+          arguments: [true, false])
+    func eachCallerKeepsItsTimeout(shortStarts: Bool) async throws {
         let counter = SendCounter()
         let service = try Self.service(counter: counter, delay: 0, gated: true)
-        let short = Task { try await service.request(TimedBookEndpoint(timeout: 0.5), as: SharedBook.self) }
-        try await Self.waitUntil { counter.total == 1 }
-        let long = Task { try await service.request(TimedBookEndpoint(timeout: 30), as: SharedBook.self) }
-        try await Self.waitUntil { service.sharing?.waiterCount == 2 }
+        let short: Task<SharedBook, any Error>
+        let long: Task<SharedBook, any Error>
+        if shortStarts {
+            // The short caller starts the transfer; its timeout leaves the long caller time to join, even
+            // with every suite running at once under a sanitizer.
+            short = Task { try await service.request(TimedBookEndpoint(timeout: 5), as: SharedBook.self) }
+            try await Self.waitUntil { counter.total == 1 }
+            long = Task { try await service.request(TimedBookEndpoint(timeout: 30), as: SharedBook.self) }
+            try await Self.waitUntil { service.sharing?.waiterCount == 2 }
+        } else {
+            long = Task { try await service.request(TimedBookEndpoint(timeout: 30), as: SharedBook.self) }
+            try await Self.waitUntil { counter.total == 1 }
+            short = Task { try await service.request(TimedBookEndpoint(timeout: 0.5), as: SharedBook.self) }
+        }
         let shortResult = await short.result
         #expect {
             try shortResult.get()

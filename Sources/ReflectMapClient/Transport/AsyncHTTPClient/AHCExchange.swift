@@ -47,7 +47,7 @@ struct AHCExchange: Sendable {
     }
 
     /// Sends the request and returns once the response head arrives. The body follows as chunks read from
-    /// the connection only when the consumer asks for one (``ChunkPipe``). Ending the iteration early, or
+    /// the connection only as fast as the consumer takes them, a few ahead at most (``ChunkPipe``). Ending the iteration early, or
     /// cancelling the consuming task, cancels the request and closes the connection.
     func open() async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
         let watchdog = IdleWatchdog(timeout: request.urlRequest.timeoutInterval)
@@ -63,16 +63,13 @@ struct AHCExchange: Sendable {
                 watchdog.touch()
                 head.deliver(.success(try AHCMessages.response(response, url: url)))
                 var body = response.body.makeAsyncIterator()
-                while true {
+                while let buffer = try await body.next() {
+                    // While the pipe is full the consumer is slow, not the network: the idle timeout waits.
                     watchdog.pause()
-                    guard await pipe.awaitDemand() else { return }
+                    guard await pipe.push(Data(buffer.readableBytesView)) else { return }
                     watchdog.resume()
-                    guard let buffer = try await body.next() else {
-                        pipe.finish(nil)
-                        return
-                    }
-                    pipe.deliver(Data(buffer.readableBytesView))
                 }
+                pipe.finish(nil)
             } catch {
                 let failure = watchdog.fired ? URLError(.timedOut) : AHCMessages.translate(error)
                 head.deliver(.failure(failure))

@@ -1,132 +1,166 @@
 #if AsyncHTTPClient
 import Foundation
 
-/// Hands a streamed response's body from the task that reads the connection to the consumer, one chunk
-/// per request of the consumer: the reader waits for demand (``awaitDemand()``) before it reads the next
-/// chunk, so bytes are read from the connection only as fast as they are consumed, and at most one chunk
-/// is held here.
+/// Hands a streamed response's body from the task that reads the connection to the consumer, through a
+/// small bounded queue.
+///
+/// The reader pulls every chunk AsyncHTTPClient has as soon as it has it, until ``limit`` bytes wait here
+/// unconsumed; then it waits for the consumer (``push(_:)``), and while it waits it asks AsyncHTTPClient
+/// for nothing, so bytes are read from the connection only as fast as they are consumed.
+///
+/// Why it pulls ahead rather than one chunk per request of the consumer: AsyncHTTPClient keeps the body
+/// parts it has read but nobody asked for in its connection's state machine, and drops them when the
+/// connection fails (a reset, say). Pulled here at once, they are the consumer's: when the body fails,
+/// the consumer gets every chunk that arrived, in order, and then the error (``finish(_:)``).
 final class ChunkPipe: @unchecked Sendable {
-    private enum State {
-        /// Neither side waits.
-        case idle
-        /// The consumer waits for a chunk; the reader has not yet seen the demand.
-        case demanded(CheckedContinuation<Data?, any Error>)
-        /// The consumer waits for a chunk, and the reader is reading it.
-        case reading(CheckedContinuation<Data?, any Error>)
-        /// The reader waits for the consumer to ask.
-        case readerWaiting(CheckedContinuation<Bool, Never>)
-        /// The body ended, or failed.
-        case finished((any Error)?)
-        /// The consumer went away.
-        case closed
-    }
+    /// The most bytes that wait here before the reader stops pulling: small, so that memory stays flat
+    /// and a slow consumer slows the server down.
+    static let limit = 64 * 1024
 
     private let lock = NSLock()
-    private var state = State.idle
+    // Guarded by `lock`, all of them.
+    /// The chunks not yet consumed, oldest first from `head`.
+    private var chunks: [Data] = []
+    private var head = 0
+    private var queuedBytes = 0
+    /// The body's end: `nil` while it goes on, then `.success` or the failure.
+    private var end: Result<Void, any Error>?
+    /// The consumer went away.
+    private var closed = false
+    /// The consumer, waiting for a chunk while none is queued.
+    private var consumer: CheckedContinuation<Data?, any Error>?
+    /// The reader, waiting for room.
+    private var reader: CheckedContinuation<Bool, Never>?
 
     // MARK: consumer
 
-    /// The next chunk, `nil` at the end of the body. Called by one consumer at a time.
+    /// The next chunk, `nil` at the end of the body; after a failure, the chunks that arrived first, then
+    /// the error. Called by one consumer at a time.
     func receive() async throws -> Data? {
-        try await withCheckedThrowingContinuation { (consumer: CheckedContinuation<Data?, any Error>) in
+        try await withCheckedThrowingContinuation { (waiting: CheckedContinuation<Data?, any Error>) in
             lock.lock()
-            switch state {
-            case .idle:
-                state = .demanded(consumer)
+            if head < chunks.count {
+                let chunk = popLocked()
+                let room = takeReaderIfRoomLocked()
                 lock.unlock()
-            case .readerWaiting(let reader):
-                state = .reading(consumer)
+                room?.resume(returning: true)
+                waiting.resume(returning: chunk)
+            } else if let end {
                 lock.unlock()
-                reader.resume(returning: true)
-            case .finished(let error):
+                switch end {
+                case .success: waiting.resume(returning: nil)
+                case .failure(let error): waiting.resume(throwing: error)
+                }
+            } else if closed || consumer != nil {
                 lock.unlock()
-                if let error { consumer.resume(throwing: error) } else { consumer.resume(returning: nil) }
-            case .closed:
+                waiting.resume(throwing: CancellationError())
+            } else {
+                consumer = waiting
                 lock.unlock()
-                consumer.resume(throwing: CancellationError())
-            case .demanded, .reading:
-                lock.unlock()
-                consumer.resume(throwing: CancellationError())
             }
         }
     }
 
-    /// The consumer went away: a waiting reader is told to stop, and a waiting consumer gets a
-    /// cancellation.
+    /// The consumer went away: what is queued is dropped, a waiting reader is told to stop, and a waiting
+    /// consumer gets a cancellation.
     func close() {
         lock.lock()
-        let previous = state
-        if case .finished = previous {
-            lock.unlock()
-            return
-        }
-        state = .closed
+        closed = true
+        chunks = []
+        head = 0
+        queuedBytes = 0
+        let reader = self.reader
+        let consumer = self.consumer
+        self.reader = nil
+        self.consumer = nil
         lock.unlock()
-        switch previous {
-        case .readerWaiting(let reader): reader.resume(returning: false)
-        case .demanded(let consumer), .reading(let consumer): consumer.resume(throwing: CancellationError())
-        default: break
-        }
+        reader?.resume(returning: false)
+        consumer?.resume(throwing: CancellationError())
     }
 
     // MARK: reader
 
-    /// Waits until the consumer asks for a chunk; `false` when it went away.
-    func awaitDemand() async -> Bool {
-        await withCheckedContinuation { (reader: CheckedContinuation<Bool, Never>) in
+    /// Queues a chunk, or hands it to the waiting consumer. Returns once there is room for the next one:
+    /// `false` when the consumer went away and the reader should stop.
+    func push(_ chunk: Data) async -> Bool {
+        switch enqueue(chunk) {
+        case .closed: return false
+        case .room: return true
+        case .full: break
+        }
+        return await withCheckedContinuation { (waiting: CheckedContinuation<Bool, Never>) in
             lock.lock()
-            switch state {
-            case .demanded(let consumer):
-                state = .reading(consumer)
+            if closed {
                 lock.unlock()
-                reader.resume(returning: true)
-            case .idle:
-                state = .readerWaiting(reader)
+                waiting.resume(returning: false)
+            } else if queuedBytes < Self.limit {
+                // The consumer made room between the check above and now.
                 lock.unlock()
-            case .reading:
+                waiting.resume(returning: true)
+            } else {
+                reader = waiting
                 lock.unlock()
-                reader.resume(returning: true)
-            case .closed, .finished, .readerWaiting:
-                lock.unlock()
-                reader.resume(returning: false)
             }
         }
     }
 
-    /// Gives the consumer the chunk it asked for.
-    func deliver(_ chunk: Data) {
+    private enum Enqueued { case closed, room, full }
+
+    /// Queues a chunk, or hands it to the waiting consumer, and says whether there is room for another.
+    private func enqueue(_ chunk: Data) -> Enqueued {
         lock.lock()
-        guard case .reading(let consumer) = state else {
+        if closed {
             lock.unlock()
-            return
+            return .closed
         }
-        state = .idle
+        if let consumer {
+            // A waiting consumer means nothing is queued: the chunk goes straight to it.
+            self.consumer = nil
+            lock.unlock()
+            consumer.resume(returning: chunk)
+            return .room
+        }
+        chunks.append(chunk)
+        queuedBytes += chunk.count
+        let full = queuedBytes >= Self.limit
         lock.unlock()
-        consumer.resume(returning: chunk)
+        return full ? .full : .room
     }
 
-    /// Ends the body: the consumer gets `nil`, or the error.
+    /// Ends the body: the consumer gets what is queued, then `nil`, or the error.
     func finish(_ error: (any Error)?) {
         lock.lock()
-        let previous = state
-        if case .closed = previous {
+        guard end == nil, !closed else {
             lock.unlock()
             return
         }
-        if case .finished = previous {
-            lock.unlock()
-            return
-        }
-        state = .finished(error)
+        end = error.map { .failure($0) } ?? .success(())
+        // A waiting consumer means nothing is queued: it gets the end at once.
+        let consumer = self.consumer
+        self.consumer = nil
         lock.unlock()
-        switch previous {
-        case .demanded(let consumer), .reading(let consumer):
-            if let error { consumer.resume(throwing: error) } else { consumer.resume(returning: nil) }
-        case .readerWaiting(let reader):
-            reader.resume(returning: false)
-        default:
-            break
+        guard let consumer else { return }
+        if let error { consumer.resume(throwing: error) } else { consumer.resume(returning: nil) }
+    }
+
+    /// The oldest queued chunk, taken off the queue. Called under `lock` with a chunk queued.
+    private func popLocked() -> Data {
+        let chunk = chunks[head]
+        chunks[head] = Data()
+        head += 1
+        queuedBytes -= chunk.count
+        if head == chunks.count {
+            chunks.removeAll(keepingCapacity: true)
+            head = 0
         }
+        return chunk
+    }
+
+    /// The waiting reader, taken when there is room for it again. Called under `lock`.
+    private func takeReaderIfRoomLocked() -> CheckedContinuation<Bool, Never>? {
+        guard queuedBytes < Self.limit, let reader else { return nil }
+        self.reader = nil
+        return reader
     }
 }
 #endif

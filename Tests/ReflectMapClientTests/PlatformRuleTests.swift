@@ -1,0 +1,81 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ReflectMap
+@testable import ReflectMapClient
+import Testing
+
+@Suite("Platform rules of the client")
+struct ClientPlatformRuleTests {
+    @Test("The session's own request timeout never caps a request's, whatever the configuration says")
+    func sessionTimeoutOutOfTheWay() {
+        let configuration = URLSessionConfiguration.default
+        configuration.timeoutIntervalForRequest = 30
+        let transport = URLSessionTransport(configuration: configuration)
+        #expect(transport.sessionRequestTimeout == URLSessionTransport.transferTimeout)
+        // The caller's configuration object is left as it was.
+        #expect(configuration.timeoutIntervalForRequest == 30)
+        transport.invalidate()
+    }
+
+    @Test("A request's timeout longer than the service's holds: the endpoint's 2 s outlasts a 1 s service timeout")
+    func endpointTimeoutLongerThanService() async throws {
+        let service = APIService(
+            baseURL: try TestServer.shared.url(),
+            configuration: ServiceConfiguration(timeout: 1, transport: URLSessionTransport())
+        )
+        struct Slow: Endpoint {
+            let key = UUID().uuidString
+            var path: String { "slow/\(key)/1500" }
+            var method: HTTPMethod { .get }
+            var timeout: TimeInterval? { 5 }
+        }
+        let response = try await service.data(Slow())
+        #expect(response.statusCode == 200)
+    }
+
+    @Test("Cancelling a call cancels its transfer, except for bodies in memory under FoundationNetworking")
+    func cancellationRule() {
+        #if canImport(FoundationNetworking)
+        #expect(!TaskHandler.cancelsTransfer(of: .memory))
+        #else
+        #expect(TaskHandler.cancelsTransfer(of: .memory))
+        #endif
+        let (_, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        #expect(TaskHandler.cancelsTransfer(of: .stream(continuation)))
+    }
+
+    @Test("The URLSession WebSocket route takes the same 16 MiB message limit as the SwiftNIO route, or the one given")
+    func webSocketMessageLimit() throws {
+        let request = URLRequest(url: try #require(URL(string: "ws://127.0.0.1:9/socket")))
+        let connector = URLSessionWebSocketConnector()
+        #expect(connector.maximumMessageSize == 16 * 1024 * 1024)
+        #expect(connector.webSocketTask(with: request).maximumMessageSize == 16 * 1024 * 1024)
+        let small = URLSessionWebSocketConnector(maximumMessageSize: 4096)
+        #expect(small.webSocketTask(with: request).maximumMessageSize == 4096)
+        #expect(URLSessionWebSocketConnector(maximumMessageSize: 1).maximumMessageSize == 1024)
+        #if NIOWebSocket
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+            #expect(NIOWebSocketConnector().maximumMessageSize == connector.maximumMessageSize)
+        }
+        #endif
+    }
+
+    @Test("Request paths with spaces and non-ASCII characters are percent-encoded")
+    func pathEncoding() async throws {
+        let seen = Recorded<URL>()
+        let transport = StubTransport { request in
+            if let url = request.url { seen.append(url) }
+            return StubTransport.Response(body: Data("{}".utf8))
+        }
+        let service = APIService(baseURL: try #require(URL(string: "https://api.example.test/v1")),
+                                 configuration: ServiceConfiguration(transport: transport))
+        struct Person: Endpoint {
+            var path: String { "users/José/a b" }
+            var method: HTTPMethod { .get }
+        }
+        _ = try await service.data(Person())
+        #expect(seen.all.map(\.absoluteString) == ["https://api.example.test/v1/users/Jos%C3%A9/a%20b"])
+    }
+}
