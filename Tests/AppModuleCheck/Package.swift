@@ -19,6 +19,11 @@ let appSettings: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
+let libraries: [Target.Dependency] = [
+    .product(name: "ReflectMap", package: "ReflectMap"), .product(name: "ReflectMapClient", package: "ReflectMap"),
+    .product(name: "ReflectMapHandyJSON", package: "ReflectMap"),
+]
+
 let package = Package(
     name: "AppModuleCheck",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -26,28 +31,19 @@ let package = Package(
     targets: [
         .testTarget(
             name: "MainActorApp",
-            dependencies: [
-                .product(name: "ReflectMap", package: "ReflectMap"), .product(name: "ReflectMapClient", package: "ReflectMap"),
-                .product(name: "ReflectMapHandyJSON", package: "ReflectMap"),
-            ],
+            dependencies: libraries,
             path: "MainActorApp",
             swiftSettings: appSettings
         ),
         .testTarget(
             name: "XcodeAppConformances",
-            dependencies: [
-                .product(name: "ReflectMap", package: "ReflectMap"), .product(name: "ReflectMapClient", package: "ReflectMap"),
-                .product(name: "ReflectMapHandyJSON", package: "ReflectMap"),
-            ],
+            dependencies: libraries,
             path: "XcodeAppConformances",
             swiftSettings: appSettings
         ),
         .testTarget(
             name: "PlainSwift6App",
-            dependencies: [
-                .product(name: "ReflectMap", package: "ReflectMap"), .product(name: "ReflectMapClient", package: "ReflectMap"),
-                .product(name: "ReflectMapHandyJSON", package: "ReflectMap"),
-            ],
+            dependencies: libraries,
             path: "PlainSwift6",
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),

@@ -16,18 +16,6 @@ private struct Link: Mappable {
     required init() {}
 }
 
-/// A deterministic generator, so that a failure names a seed that reproduces it.
-private struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The `Z` timestamp of whole seconds since 1970 and a fraction of `digits` digits, spelled by hand.
 private func timestamp(seconds: Int64, fraction: Int64, digits: Int) -> String {
     var calendar = Calendar(identifier: .gregorian)
@@ -54,7 +42,7 @@ struct ExactDateTests {
     @Test("Random millisecond and microsecond timestamps from 1970 to 2100 keep their instant and their text",
           arguments: [3, 6])
     func randomTimestampsRoundTrip(digits: Int) throws {
-        var random = SeededRandom(state: UInt64(digits) * 7919)
+        var random = SplitMix64(state: UInt64(digits) * 7919)
         let mapper = JSONMapper()
         let end: Int64 = 4_102_444_800  // 2100-01-01
         for _ in 0..<500 {
