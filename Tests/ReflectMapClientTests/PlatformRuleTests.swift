@@ -21,9 +21,11 @@ struct ClientPlatformRuleTests {
 
     @Test("A request's timeout longer than the service's holds: the endpoint's 2 s outlasts a 1 s service timeout")
     func endpointTimeoutLongerThanService() async throws {
+        let transport = URLSessionTransport()
+        defer { transport.invalidate() }
         let service = APIService(
             baseURL: try TestServer.shared.url(),
-            configuration: ServiceConfiguration(timeout: 1, transport: URLSessionTransport())
+            configuration: ServiceConfiguration(timeout: 1, transport: transport)
         )
         struct Slow: Endpoint {
             let key = UUID().uuidString
@@ -48,13 +50,17 @@ struct ClientPlatformRuleTests {
 
     @Test("The URLSession WebSocket route takes the same 16 MiB message limit as the SwiftNIO route, or the one given")
     func webSocketMessageLimit() throws {
-        let request = URLRequest(url: try #require(URL(string: "ws://127.0.0.1:9/socket")))
         let connector = URLSessionWebSocketConnector()
         #expect(connector.maximumMessageSize == 16 * 1024 * 1024)
-        #expect(connector.webSocketTask(with: request).maximumMessageSize == 16 * 1024 * 1024)
-        let small = URLSessionWebSocketConnector(maximumMessageSize: 4096)
-        #expect(small.webSocketTask(with: request).maximumMessageSize == 4096)
+        #expect(URLSessionWebSocketConnector(maximumMessageSize: 4096).maximumMessageSize == 4096)
         #expect(URLSessionWebSocketConnector(maximumMessageSize: 1).maximumMessageSize == 1024)
+        #if !canImport(FoundationNetworking)
+        // The limit reaches the task. Not made under FoundationNetworking, whose WebSocket tasks, never
+        // resumed and then cancelled with their session, hold up its shared work queue.
+        let request = URLRequest(url: try #require(URL(string: "ws://127.0.0.1:9/socket")))
+        #expect(connector.webSocketTask(with: request).maximumMessageSize == 16 * 1024 * 1024)
+        #expect(URLSessionWebSocketConnector(maximumMessageSize: 4096).webSocketTask(with: request).maximumMessageSize == 4096)
+        #endif
         #if NIOWebSocket
         if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
             #expect(NIOWebSocketConnector().maximumMessageSize == connector.maximumMessageSize)

@@ -93,6 +93,7 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
         // timeout, a limit on the whole transfer, stays as given.
         let sessionConfiguration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
         sessionConfiguration.timeoutIntervalForRequest = Self.transferTimeout
+        sessionRequestTimeout = sessionConfiguration.timeoutIntervalForRequest
         session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
     }
 
@@ -106,7 +107,7 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
 
     /// The idle timeout the session itself applies to every request: ``transferTimeout``, whatever the
     /// configuration said, so that each request's own timeout is the one that holds.
-    var sessionRequestTimeout: TimeInterval { session.configuration.timeoutIntervalForRequest }
+    let sessionRequestTimeout: TimeInterval
 
     /// Lets the tasks in flight finish, then releases the session.
     public func invalidate() {
