@@ -6,7 +6,8 @@ let package = Package(
     name: "ReflectMap",
     // The lowest OS versions the code runs on. Deploying lower would fail at launch or run time, not at
     // build time, so keep this in step with what the sources use without `#available`:
-    // - macOS 12, iOS 15, tvOS 15, watchOS 8 (the highest): `Date.ISO8601FormatStyle` (DateStrategy.swift).
+    // - macOS 12, iOS 15, tvOS 15, watchOS 8 (the highest): `Date.ISO8601FormatStyle`, the fallback for
+    //   ISO 8601 forms other than RFC 3339's (ISO8601Timestamp.swift).
     //   The same releases carry Swift 5.5's concurrency runtime, so async/await needs no back-deployment
     //   library.
     // - Lower, so covered: the runtime's field reflection entry points that Unsafe/FieldStorage.swift calls
