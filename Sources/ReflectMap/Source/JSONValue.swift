@@ -204,16 +204,19 @@ extension JSONNumber {
         }
     }
 
-    /// A fraction read as `double` from `text`: the `Double` when it holds the text's value exactly
-    /// (its shortest form spells the same number), else the text.
+    /// A fraction read as `double` from `text`: the `Double` when the text has at most 17 significant
+    /// digits and the `Double` holds its value exactly (its shortest form spells the same number), else
+    /// the text.
     ///
     /// Every number of up to 15 significant digits survives text → `Double` → shortest text, so only
-    /// longer ones are compared; of those, `0.1000000000000000055511151231257827` survives and
-    /// `0.12345678901234567` does not. This is what keeps a `Decimal` exact through a merge patch,
-    /// `Open` or a polymorphic fallback, whatever its digits.
+    /// longer ones are compared: `0.1234567890123456` survives, `0.12345678901234567` does not. A text
+    /// of more than 17 significant digits (trailing zeros counted) is always kept, as `JSONSerialization`
+    /// keeps it in an `NSDecimalNumber` and the byte route reads it as a `Decimal`, so both routes
+    /// describe it alike. This is what keeps a `Decimal` exact through a merge patch, `Open` or a
+    /// polymorphic fallback, whatever its digits.
     init(text: String, double: Double) {
-        if text.utf8.count > 15, JSONNumber.significantDigits(text) > 15,
-           !JSONNumber.sameValue(text, String(describing: double)) {
+        let digits = text.utf8.count > 15 ? JSONNumber.significantDigits(text) : 0
+        if digits > 17 || (digits > 15 && !JSONNumber.sameValue(text, String(describing: double))) {
             self = .large(text)
         } else {
             self = .double(double)

@@ -33,6 +33,14 @@ private struct SeededDigits: RandomNumberGenerator {
 
 @Suite("Exact values through JSONValue and deterministic writing")
 struct ExactValueTests {
+    @Test("A long number with trailing zeros is described alike by the byte and dictionary routes", arguments: [
+        "[10000000000000000.000]", "[1.0000000000000000000]", "[0.12345678901234567]", "[123456789012345678]",
+    ])
+    func longNumbersAgreeOnBothRoutes(text: String) {
+        let outcome = bothRoutes([SampleChild].self, Data(text.utf8), JSONMapper())
+        #expect(outcome.bytes == outcome.dictionary)
+    }
+
     @Test("A merge patch that does not name a Decimal leaves every digit of it", arguments: [
         "0.12345678901234567", "0.30000000000000001", "19.999999999999999", "12345678901234567890.123456789",
     ])
