@@ -55,8 +55,8 @@ struct ClientPlatformRuleTests {
         #expect(URLSessionWebSocketConnector(maximumMessageSize: 4096).maximumMessageSize == 4096)
         #expect(URLSessionWebSocketConnector(maximumMessageSize: 1).maximumMessageSize == 1024)
         #if !canImport(FoundationNetworking)
-        // The limit reaches the task. Not made under FoundationNetworking, whose WebSocket tasks, never
-        // resumed and then cancelled with their session, hold up its shared work queue.
+        // The limit reaches the task. Checked only where the platform's URLSession supports WebSocket
+        // tasks: FoundationNetworking here is built without them, so no task of this kind is made there.
         let request = URLRequest(url: try #require(URL(string: "ws://127.0.0.1:9/socket")))
         #expect(connector.webSocketTask(with: request).maximumMessageSize == 16 * 1024 * 1024)
         #expect(URLSessionWebSocketConnector(maximumMessageSize: 4096).webSocketTask(with: request).maximumMessageSize == 4096)

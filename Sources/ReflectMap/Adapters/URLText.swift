@@ -121,8 +121,8 @@ package enum URLText {
 
 extension URLText {
     /// The target of a URI reference resolved against a base URI, by RFC 3986 section 5.2's algorithm,
-    /// the same on every OS (Foundation's own resolution has followed RFC 1808 on some Apple releases,
-    /// where `?y` against `http://a/b/c/d;p?q` gives `http://a/b/c/?y`), then made a `URL` by ``url(_:relativeTo:)``.
+    /// so that every OS resolves alike rather than by its own Foundation's rules, then made a `URL` by
+    /// ``url(_:relativeTo:)``.
     ///
     /// - Parameters:
     ///   - reference: An absolute URI or a relative reference, such as `../items?page=2`.

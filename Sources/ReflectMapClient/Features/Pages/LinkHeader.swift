@@ -28,15 +28,15 @@ struct LinkHeader {
     let links: [Link]
 
     init(_ field: String) {
-        var scanner = Scanner(Array(field.utf8))
+        var cursor = Cursor(Array(field.utf8))
         var links: [Link] = []
-        while !scanner.isAtEnd {
-            scanner.skipSpacesAndCommas()
-            if scanner.isAtEnd { break }
-            if let link = scanner.link() {
+        while !cursor.isAtEnd {
+            cursor.skipSpacesAndCommas()
+            if cursor.isAtEnd { break }
+            if let link = cursor.link() {
                 links.append(link)
             } else {
-                scanner.skipPastListSeparator()
+                cursor.skipPastListSeparator()
             }
         }
         self.links = links
@@ -49,7 +49,8 @@ struct LinkHeader {
         return URLText.resolve(link.target, against: base)
     }
 
-    private struct Scanner {
+    /// A position in the field, read left to right. (Not Foundation's `Scanner`.)
+    private struct Cursor {
         let bytes: [UInt8]
         var index = 0
 
