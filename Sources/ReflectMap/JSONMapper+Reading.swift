@@ -143,7 +143,7 @@ extension JSONMapper {
                     copy = try read(adapter, &reader)
                 }
                 try reader.finish()
-            } catch let error as MappingError where error.isAboutTheValue {
+            } catch let error as MappingError where error.isRecoverable {
                 try validate(bytes)
                 throw error
             }
@@ -195,7 +195,7 @@ extension JSONMapper {
         let value: T
         do {
             value = try read(adapter, &reader)
-        } catch let error as MappingError where error.isAboutTheValue {
+        } catch let error as MappingError where error.isRecoverable {
             if error.valueIsRead && reader.path.count == path.count {
                 // The top-level object settled its error at its end: only what follows it is unread.
                 var rest = reader.scanner
@@ -228,7 +228,7 @@ extension JSONMapper {
             value = try adapter.read(&reader)
             try reader.finish()
         } catch let error as MappingError {
-            if error.isAboutTheValue { try validate(bytes) }
+            if error.isRecoverable { try validate(bytes) }
             throw reader.locate(error)
         }
         return (value, reader.report?.report ?? MappingReport())
@@ -272,5 +272,5 @@ extension JSONMapper {
 struct ReadSettings {
     var mode: MappingMode = .lenient
     var dateStrategy: DateStrategy = .iso8601
-    var maxDepth = 512
+    var maxDepth = JSONMapper.defaultMaxDepth
 }

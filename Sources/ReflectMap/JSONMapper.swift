@@ -28,7 +28,12 @@ public struct JSONMapper: Sendable {
     public var outputFormatting: OutputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     /// The deepest nesting of objects and arrays that the mapper walks, 256 by default. Deeper input
     /// throws ``MappingError/Kind/nestingTooDeep(limit:)`` instead of exhausting the stack.
-    public var maxDepth = 256
+    public var maxDepth = JSONMapper.defaultMaxDepth
+
+    /// ``maxDepth``'s default, which reading and writing without a mapper's settings use too. A model
+    /// level takes a few frames of the fill loop, and 256 levels fit the 512 KiB stack of a secondary
+    /// thread on Apple platforms.
+    static let defaultMaxDepth = 256
 
     /// Receives the report of every mapping whose JSON did not match the model exactly, from every entry
     /// point that maps (streams and `ReflectMapClient`'s calls included), never a clean one: how an

@@ -71,9 +71,9 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         self.isLocated = true
     }
 
-    /// Whether the error is about one value the model cannot take, rather than about the input as a
-    /// whole (malformed JSON, nesting beyond the limit): reading can skip that value and go on.
-    var isAboutTheValue: Bool {
+    /// Whether reading can skip the failing value and go on: the error is about one value the model
+    /// cannot take, not about the input as a whole (malformed JSON, nesting beyond the limit).
+    var isRecoverable: Bool {
         switch kind {
         case .malformedJSON, .nestingTooDeep: return false
         default: return true

@@ -25,17 +25,11 @@ struct AuthenticationTests {
         try transport.service(configuration)
     }
 
-    @Test("A 401 with WWW-Authenticate: Basic comes back at once as unacceptableStatus(401), never retried", arguments: TransportKind.all)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
+    @Test("A 401 with WWW-Authenticate: Basic comes back as unacceptableStatus(401), never retried nor held until the timeout", arguments: TransportKind.all)
     func basicChallenge(transport: TransportKind) async throws {
         let key = UUID().uuidString
-        // The timeout is long so that only a call that waits for it can reach it: under the sanitizers,
-        // while the cancellation stress test floods FoundationNetworking's one shared work queue, this
-        // call can take 17 s.
-        let timeout = 60.0
-        let service = try service(transport, ServiceConfiguration(timeout: timeout, retryPolicy: .default))
-        let clock = ContinuousClock()
-        let start = clock.now
+        // A call held for the challenge would end with the timeout's network error, not the 401.
+        let service = try service(transport, ServiceConfiguration(retryPolicy: .default))
         do {
             _ = try await service.get("basic/\(key)", as: Empty.self)
             Issue.record("expected a 401")
@@ -44,8 +38,7 @@ struct AuthenticationTests {
             #expect(error.header("www-authenticate") == #"Basic realm="tests""#)
             #expect(error.errorModel(as: ServerError.self)?.message == ["sign in"])
         }
-        // The 401 comes back without waiting for the timeout, and the request was sent once.
-        #expect(clock.now - start < .seconds(timeout))
+        // The request was sent once.
         #expect(try await service.get("count/basic-\(key)", as: Count.self).count == 1)
         // Credentials sent as a header are accepted.
         let ok = try await service.response(BasicProtected(key: key, authorization: "Basic dXNlcjpwYXNz"), as: Empty.self)

@@ -1,6 +1,6 @@
 import Foundation
 import ReflectMap
-import ReflectMapClient
+@testable import ReflectMapClient
 import Testing
 
 struct TimedEndpoint: Endpoint {
@@ -44,29 +44,38 @@ struct CallTests {
         #expect(await inbox.take())
     }
 
-    @Test("Cancelling a call reports cancelled", arguments: TransportKind.all)
+    @Test("Cancelling a call reports cancelled, and closes the connection where the transport can", arguments: TransportKind.all)
     func cancelCall(transport: TransportKind) async throws {
         let service = try service(transport)
+        let key = UUID().uuidString
         let inbox = Inbox<String>()
-        let call = service.get("slow/\(UUID().uuidString)/2000", responseClass: Empty.self,
+        // The server would answer after 25 s: a cancelled result before then is the cancellation's.
+        let call = service.get("slow/\(key)/25000", responseClass: Empty.self,
                                success: { _ in Task { await inbox.put("success") } },
                                failure: { error in Task { await inbox.put("\(error)") } })
-        try await Task.sleep(nanoseconds: 100_000_000)
+        #expect(try await service.serverCount("arrived-\(key)") == 1)
         call.cancel()
         #expect(await inbox.take() == "\(ApiError.cancelled)")
+        if transport.cancelsInMemoryTransfers {
+            #expect(try await service.serverCount("aborted-\(key)") == 1)
+        }
     }
 
     @Test("cancelAll cancels async calls in flight", arguments: TransportKind.all)
     func cancelAll(transport: TransportKind) async throws {
         let service = try service(transport)
-        async let slow: Empty = service.get("slow/\(UUID().uuidString)/3000", as: Empty.self)
-        try await Task.sleep(nanoseconds: 200_000_000)
+        let key = UUID().uuidString
+        async let slow: Empty = service.get("slow/\(key)/25000", as: Empty.self)
+        #expect(try await service.serverCount("arrived-\(key)") == 1)
         service.cancelAll()
         do {
             _ = try await slow
             Issue.record("expected cancellation")
         } catch let error as ApiError {
             if case .cancelled = error {} else { Issue.record("got \(error)") }
+        }
+        if transport.cancelsInMemoryTransfers {
+            #expect(try await service.serverCount("aborted-\(key)") == 1)
         }
     }
 
@@ -87,7 +96,8 @@ struct CallTests {
     @Test("A per-call timeout fails a slow request with a network error", arguments: TransportKind.all)
     func timeout(transport: TransportKind) async throws {
         do {
-            _ = try await service(transport).request(TimedEndpoint(path: "slow/\(UUID().uuidString)/3000"), as: Empty.self)
+            // The server would answer after 25 s, so only the timeout can end the call first.
+            _ = try await service(transport).request(TimedEndpoint(path: "slow/\(UUID().uuidString)/25000"), as: Empty.self)
             Issue.record("expected a timeout")
         } catch let error as ApiError {
             if case .network(_, let code) = error {
@@ -101,8 +111,9 @@ struct CallTests {
     @Test("Cancelling the Swift Task cancels the request", arguments: TransportKind.all)
     func taskCancellation(transport: TransportKind) async throws {
         let service = try service(transport)
-        let task = Task { try await service.get("slow/\(UUID().uuidString)/3000", as: Empty.self) }
-        try await Task.sleep(nanoseconds: 150_000_000)
+        let key = UUID().uuidString
+        let task = Task { try await service.get("slow/\(key)/25000", as: Empty.self) }
+        #expect(try await service.serverCount("arrived-\(key)") == 1)
         task.cancel()
         do {
             _ = try await task.value
@@ -110,19 +121,23 @@ struct CallTests {
         } catch let error as ApiError {
             if case .cancelled = error {} else { Issue.record("got \(error)") }
         }
+        if transport.cancelsInMemoryTransfers {
+            #expect(try await service.serverCount("aborted-\(key)") == 1)
+        }
     }
 
     @Test("A callback fires exactly once, even when cancelled after it finished", arguments: TransportKind.all)
     func callbackOnce(transport: TransportKind) async throws {
-        let calls = Counter()
+        let calls = Recorded<Bool>()
         let done = Inbox<Bool>()
         let call = try service(transport).get("books", responseClass: [Book].self,
-                                     success: { _ in Task { await calls.increment(); await done.put(true) } },
-                                     failure: { _ in Task { await calls.increment(); await done.put(false) } })
+                                     success: { _ in calls.append(true); Task { await done.put(true) } },
+                                     failure: { _ in calls.append(false); Task { await done.put(false) } })
         #expect(await done.take())
         call.cancel()
-        try await Task.sleep(nanoseconds: 100_000_000)
-        #expect(await calls.value == 1)
+        // The call's work has ended, so any second callback would have been recorded by now.
+        await call.task.value
+        #expect(calls.all == [true])
     }
 
     @Test("200 concurrent calls all succeed", arguments: TransportKind.all)

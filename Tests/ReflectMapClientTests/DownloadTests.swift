@@ -6,8 +6,10 @@ import Testing
 struct Download: Endpoint {
     var size: Int
     var delayMilliseconds = 0
+    /// When set, the server counts the blocks it has written as `sent-<key>`.
+    var key: String?
     var method: HTTPMethod { .get }
-    var path: String { "download/\(size)/\(delayMilliseconds)" }
+    var path: String { "download/\(size)/\(delayMilliseconds)" + (key.map { "/\($0)" } ?? "") }
 }
 
 @Suite("Downloads")
@@ -68,8 +70,10 @@ struct DownloadTests {
     func cancelDownload(transport: TransportKind) async throws {
         let target = destination()
         let service = try service(transport)
-        let task = Task { try await service.download(Download(size: 50 * 1024 * 1024, delayMilliseconds: 20), to: target) }
-        try await Task.sleep(nanoseconds: 200_000_000)
+        let key = UUID().uuidString
+        // 800 blocks 20 ms apart: the download would take 16 s. Cancel once the first block is written.
+        let task = Task { try await service.download(Download(size: 50 * 1024 * 1024, delayMilliseconds: 20, key: key), to: target) }
+        #expect(try await service.serverCount("sent-\(key)") >= 1)
         task.cancel()
         await #expect { _ = try await task.value } throws: { error in
             if case .cancelled? = error as? APIError { return true }

@@ -19,7 +19,7 @@ struct ClientPlatformRuleTests {
         transport.invalidate()
     }
 
-    @Test("A request's timeout longer than the service's holds: the endpoint's 2 s outlasts a 1 s service timeout")
+    @Test("A request's timeout longer than the service's holds: an answer after 3 s arrives within the endpoint's 25 s, past the service's 1 s")
     func endpointTimeoutLongerThanService() async throws {
         let transport = URLSessionTransport()
         defer { transport.invalidate() }
@@ -29,9 +29,9 @@ struct ClientPlatformRuleTests {
         )
         struct Slow: Endpoint {
             let key = UUID().uuidString
-            var path: String { "slow/\(key)/1500" }
+            var path: String { "slow/\(key)/3000" }
             var method: HTTPMethod { .get }
-            var timeout: TimeInterval? { 5 }
+            var timeout: TimeInterval? { 25 }
         }
         let response = try await service.data(Slow())
         #expect(response.statusCode == 200)

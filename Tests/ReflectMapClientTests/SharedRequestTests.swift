@@ -81,20 +81,17 @@ struct TimedBookEndpoint: Endpoint {
 
 @Suite("Shared requests")
 struct SharedRequestTests {
-    /// A service whose stub answers the first request after `delay` seconds and later ones at once.
-    /// With `gated`, the first request answers only once the counter is released.
+    /// A service whose stub answers at once, or with `gated`, not until the counter is released.
     static func service(
-        counter: SendCounter, delay: Double = 0.3, gated: Bool = false, shares: Bool = true, interceptors: [any RequestInterceptor] = []
+        counter: SendCounter, gated: Bool = false, shares: Bool = true, interceptors: [any RequestInterceptor] = []
     ) throws -> APIService {
         let transport = StubTransport { request in
-            if counter.count(request) == 0 {
-                do {
-                    try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
-                    while gated && !counter.released { try await Task.sleep(nanoseconds: 10_000_000) }
-                } catch {
-                    counter.countCancelled()
-                    throw error
-                }
+            _ = counter.count(request)
+            do {
+                while gated && !counter.released { try await Task.sleep(nanoseconds: 10_000_000) }
+            } catch {
+                counter.countCancelled()
+                throw error
             }
             return StubTransport.Response(body: Data(#"{"id": 1, "title": "Dune"}"#.utf8))
         }
@@ -104,12 +101,14 @@ struct SharedRequestTests {
         )
     }
 
-    /// Waits until `condition` holds. The limit is generous: under ThreadSanitizer, with every suite
-    /// running at once on two cores, a task may wait long for a thread.
-    static func waitUntil(_ condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(600)
+    /// Waits until `condition` holds, checking every 10 ms, and fails the test after 30 s.
+    static func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let deadline = Date().addingTimeInterval(30)
         while !condition() {
-            guard Date() < deadline else { Issue.record("timed out waiting"); return }
+            guard Date() < deadline else {
+                Issue.record("the condition did not hold within 30 s", sourceLocation: sourceLocation)
+                throw CancellationError()
+            }
             try await Task.sleep(nanoseconds: 10_000_000)
         }
     }
@@ -118,7 +117,7 @@ struct SharedRequestTests {
     func hundredCallers() async throws {
         let counter = SendCounter()
         // The server answers once all hundred callers wait for the one request, however loaded the machine.
-        let service = try Self.service(counter: counter, delay: 0, gated: true)
+        let service = try Self.service(counter: counter, gated: true)
         let books = try await withThrowingTaskGroup(of: SharedBook.self) { group in
             for _ in 0..<100 { group.addTask { try await service.get("books/1", as: SharedBook.self) } }
             try await Self.waitUntil { service.sharing?.waiterCount == 100 }
@@ -137,28 +136,31 @@ struct SharedRequestTests {
 
     @Test("Different headers after the interceptors, different URLs, and services that do not opt in never share")
     func notShared() async throws {
+        // The server holds every request until all have reached it: calls that shared would never get there.
         let counter = SendCounter()
-        let alice = try Self.service(counter: counter, interceptors: [CallerTokenInterceptor(token: "alice")])
-        let bob = try Self.service(counter: counter, interceptors: [CallerTokenInterceptor(token: "bob")])
+        let alice = try Self.service(counter: counter, gated: true, interceptors: [CallerTokenInterceptor(token: "alice")])
+        let bob = try Self.service(counter: counter, gated: true, interceptors: [CallerTokenInterceptor(token: "bob")])
         async let first = alice.get("books/1", as: SharedBook.self)
         async let second = bob.get("books/1", as: SharedBook.self)
         async let third = alice.get("books/2", as: SharedBook.self)
+        try await Self.waitUntil { counter.total == 3 }
+        counter.release()
         _ = try await (first, second, third)
-        #expect(counter.total == 3)
 
         let plainCounter = SendCounter()
-        let plain = try Self.service(counter: plainCounter, shares: false)
+        let plain = try Self.service(counter: plainCounter, gated: true, shares: false)
         async let one = plain.get("books/1", as: SharedBook.self)
         async let two = plain.get("books/1", as: SharedBook.self)
+        try await Self.waitUntil { plainCounter.total == 2 }
+        plainCounter.release()
         _ = try await (one, two)
-        #expect(plainCounter.total == 2)
     }
 
     @Test("A caller's short timeout ends only its own wait: one that joined with a longer timeout gets the response",
           arguments: [true, false])
     func eachCallerKeepsItsTimeout(shortStarts: Bool) async throws {
         let counter = SendCounter()
-        let service = try Self.service(counter: counter, delay: 0, gated: true)
+        let service = try Self.service(counter: counter, gated: true)
         let short: Task<SharedBook, any Error>
         let long: Task<SharedBook, any Error>
         if shortStarts {
@@ -190,7 +192,7 @@ struct SharedRequestTests {
     @Test("When the last caller's timeout ends its wait, the shared transfer is cancelled")
     func lastTimeoutCancelsTransfer() async throws {
         let counter = SendCounter()
-        let service = try Self.service(counter: counter, delay: 0, gated: true)
+        let service = try Self.service(counter: counter, gated: true)
         await #expect(throws: APIError.self) {
             try await service.request(TimedBookEndpoint(timeout: 0.3), as: SharedBook.self)
         }
@@ -201,15 +203,22 @@ struct SharedRequestTests {
     @Test("Cancelling one caller leaves the others waiting, and the request goes on")
     func cancelOne() async throws {
         let counter = SendCounter()
-        let service = try Self.service(counter: counter, delay: 0, gated: true)
-        // The kept caller starts the request; the other joins it (or is cancelled before it can).
+        let service = try Self.service(counter: counter, gated: true)
+        // The kept caller starts the request; the other joins it, and only then is cancelled.
         let kept = Task { try await service.get("books/1", as: SharedBook.self) }
         try await Self.waitUntil { counter.total == 1 }
         let cancelled = Task { try await service.get("books/1", as: SharedBook.self) }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        try await Self.waitUntil { service.sharing?.waiterCount == 2 }
         cancelled.cancel()
         let cancelledResult = await cancelled.result
-        #expect(throws: APIError.self) { try cancelledResult.get() }
+        #expect {
+            try cancelledResult.get()
+        } throws: { error in
+            if case .cancelled? = error as? APIError { return true }
+            return false
+        }
+        // The request goes on for the caller that still waits.
+        #expect(service.sharing?.waiterCount == 1 && counter.cancelled == 0)
         // The server answers only now, after one caller has gone.
         counter.release()
         #expect(try await kept.value.title == "Dune")
@@ -219,7 +228,7 @@ struct SharedRequestTests {
     @Test("When every caller has cancelled, the request is cancelled and the next call sends anew")
     func cancelAll() async throws {
         let counter = SendCounter()
-        let service = try Self.service(counter: counter, delay: 300)
+        let service = try Self.service(counter: counter, gated: true)
         let callers = (0..<3).map { _ in Task { try await service.get("books/1", as: SharedBook.self) } }
         // Cancel only once the request has reached the server, however loaded the machine is.
         try await Self.waitUntil { counter.total == 1 }
@@ -228,8 +237,9 @@ struct SharedRequestTests {
             let result = await caller.result
             #expect(throws: APIError.self) { try result.get() }
         }
-        // The request itself was cancelled: the server's 300 s wait ended early.
+        // The request itself was cancelled: the server, which never answers, saw its sending stop.
         try await Self.waitUntil { counter.cancelled == 1 }
+        counter.release()
         #expect(try await service.get("books/1", as: SharedBook.self).title == "Dune")
         #expect(counter.total == 2)
     }

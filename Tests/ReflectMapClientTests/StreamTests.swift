@@ -109,7 +109,6 @@ struct StreamTests {
     }
 
     @Test("Cancelling the consuming task closes the connection, as the server sees it", arguments: TransportKind.all)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
     func cancelClosesConnection(transport: TransportKind) async throws {
         let key = UUID().uuidString
         let service = try service(transport)
@@ -129,33 +128,18 @@ struct StreamTests {
         _ = try? await consumer.value
         #expect(try await service.get("count/opened-\(key)", as: Count.self).count == 1)
         // The server notices the closed connection on its next write, 20 ms later; without the close it
-        // would go on writing for 40 s. The wait is bounded well inside that.
-        var closed = 0
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(30)
-        while closed == 0, clock.now < deadline {
-            try await Task.sleep(nanoseconds: 50_000_000)
-            closed = try await service.get("count/closed-\(key)", as: Count.self).count
-        }
-        #expect(closed == 1)
+        // would go on writing for 40 s, past the server's 25 s wait.
+        #expect(try await service.serverCount("closed-\(key)") == 1)
     }
 
     @Test("Leaving the loop early closes the connection too", arguments: TransportKind.all)
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
     func breakClosesConnection(transport: TransportKind) async throws {
         let key = UUID().uuidString
         let service = try service(transport)
         for try await line in service.stream(BookPath(path: "ndjson-forever/\(key)"), as: Line.self) where line.index == 2 {
             break
         }
-        var closed = 0
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(30)
-        while closed == 0, clock.now < deadline {
-            try await Task.sleep(nanoseconds: 50_000_000)
-            closed = try await service.get("count/closed-\(key)", as: Count.self).count
-        }
-        #expect(closed == 1)
+        #expect(try await service.serverCount("closed-\(key)") == 1)
     }
 
     @Test("Server-sent events: ids, event types, multi-line data, comments, CRLF; an unterminated event is dropped", arguments: TransportKind.all)
@@ -194,15 +178,17 @@ struct StreamTests {
             ($0 as? APIError)?.errorModel(as: ServerError.self)?.error == "Forbidden"
         }
         let shared = try service(transport)
+        let key = UUID().uuidString
         let consumer = Task {
-            for try await _ in shared.stream(BookPath(path: "ndjson-forever/\(UUID().uuidString)"), as: Line.self) {}
+            for try await _ in shared.stream(BookPath(path: "ndjson-forever/\(key)"), as: Line.self) {}
         }
-        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(try await shared.serverCount("opened-\(key)") == 1)
         shared.cancelAll()
         await #expect { try await consumer.value } throws: { error in
             if case .cancelled? = error as? APIError { return true }
             return false
         }
+        #expect(try await shared.serverCount("closed-\(key)") == 1)
     }
 
     #if AsyncHTTPClient

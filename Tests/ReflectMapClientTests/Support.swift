@@ -55,3 +55,11 @@ func stubbedService(_ configuration: ServiceConfiguration, log: RequestLog, stat
     }
     return APIService(baseURL: try #require(URL(string: "https://identitytoolkit.example.com/v1/")), configuration: configuration)
 }
+
+extension APIService {
+    /// The test server's count `key` once it reaches `target`, or after the server's longest wait (25 s)
+    /// if it never does: a test waits for what the server observes, never for a length of time.
+    func serverCount(_ key: String, reaching target: Int = 1) async throws -> Int {
+        try await get("await/\(key)/\(target)", as: Count.self).count
+    }
+}

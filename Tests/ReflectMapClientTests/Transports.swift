@@ -17,6 +17,13 @@ enum TransportKind: String, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
+    /// Whether cancelling a call whose body is collected in memory closes its connection. It does
+    /// everywhere but with FoundationNetworking's URLSession, where the call ends at once and the
+    /// transfer finishes unobserved.
+    var cancelsInMemoryTransfers: Bool {
+        self == .asyncHTTPClient || TaskHandler.cancelsTransfer(of: .memory)
+    }
+
     /// `configuration` with this transport made for (and owned by) each service.
     func configure(_ configuration: ServiceConfiguration) -> ServiceConfiguration {
         var configuration = configuration

@@ -14,7 +14,7 @@ extension JSONReader {
         do {
             try body(&self)
             return nil
-        } catch let error as MappingError where error.isAboutTheValue {
+        } catch let error as MappingError where error.isRecoverable {
             var located = locate(error)
             located.valueIsRead = false
             // An object that settled its error is read to its end already (and, as the path shows,

@@ -20,7 +20,7 @@ struct JSONReader {
     let dateStrategy: DateStrategy
     let maxDepth: Int
     var report: ReportLog?
-    /// A key the next object read by ``readMembers(of:_:missing:)`` does not report as unmapped: a
+    /// A key the next object read by ``readMembers(of:_:)`` does not report as unmapped: a
     /// polymorphic model's discriminator.
     var ignoredKey: String?
     // `path`, `scanner`, `pending` and `pool` change only in the reader's own files (Reading/JSONReader*).

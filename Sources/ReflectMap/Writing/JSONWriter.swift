@@ -287,7 +287,7 @@ struct WriteSettings {
     var formatting: JSONMapper.OutputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var dateStrategy: DateStrategy = .iso8601
     var writesNilAsNull = false
-    var maxDepth = 512
+    var maxDepth = JSONMapper.defaultMaxDepth
     var plans: PlanLookup?
 }
 

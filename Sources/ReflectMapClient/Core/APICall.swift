@@ -1,7 +1,8 @@
 /// A call in flight, returned by the callback-style methods. Cancelling it reports
 /// ``APIError/cancelled`` to the failure callback, unless the call already finished.
 public final class APICall: Sendable {
-    private let task: Task<Void, Never>
+    /// The call's work, which hands the result to the callback. Once it has ended, no callback can follow.
+    let task: Task<Void, Never>
 
     init(task: Task<Void, Never>) {
         self.task = task

@@ -153,7 +153,8 @@ open class APIService: @unchecked Sendable {
         try await send(endpoint, as: T.self, progress: progress)().value.get()
     }
 
-    /// The one path of every call that maps its response, async or with callbacks: builds the
+    /// The path of every call that maps its response into one model, async or with callbacks (a page
+    /// of ``pages(_:items:of:by:pageLimit:)`` is mapped from the body it also reads links from): builds the
     /// endpoint's request now, and returns the operation that sends it in a task registered with the
     /// service and maps the response. A request that cannot be built makes an operation that fails at once.
     func send<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type,

@@ -8,6 +8,7 @@ import zlib
 import json
 import os
 import re
+import select
 import socket
 import sys
 import threading
@@ -16,15 +17,32 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit, parse_qs
 
 lock = threading.Lock()
+changed = threading.Condition(lock)
 counts = {}
 active = {}
 peak = {}
+
+# The longest any request waits on the server: a test's wait for a condition ends within it.
+LONGEST_WAIT = 25.0
 
 
 def bump(key):
     with lock:
         counts[key] = counts.get(key, 0) + 1
+        changed.notify_all()
         return counts[key]
+
+
+def wait_for_count(key, target):
+    """Waits until counts[key] reaches target, or LONGEST_WAIT passes; returns the count then."""
+    deadline = time.monotonic() + LONGEST_WAIT
+    with lock:
+        while counts.get(key, 0) < target:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                break
+            changed.wait(remaining)
+        return counts.get(key, 0)
 
 
 def pattern(size):
@@ -91,6 +109,16 @@ class Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         self.wfile.flush()
         self.connection.shutdown(socket.SHUT_RDWR)
+
+    def client_gone(self, timeout):
+        """Waits up to timeout seconds; True once the client has closed its end of the connection."""
+        readable, _, _ = select.select([self.connection], [], [], timeout)
+        if not readable:
+            return False
+        try:
+            return self.connection.recv(1, socket.MSG_PEEK) == b""
+        except OSError:
+            return True
 
     def handle_stream(self, name, parts):
         if name == "ndjson":
@@ -296,15 +324,29 @@ class Handler(BaseHTTPRequestHandler):
                 self.send(503, {"attempt": seen}, headers={"Retry-After": "1"})
             else:
                 self.send(200, {"attempts": seen})
+        elif name == "await":
+            # /await/<key>/<n>: answers once count <key> reaches n (or after LONGEST_WAIT) with the count,
+            # so a test waits for what the server observes rather than for a length of time.
+            self.send(200, {"count": wait_for_count(parts[1], int(parts[2]))})
         elif name == "slow":
+            # /slow/<key>/<ms>: answers after ms; arrived-<key> counts requests that reached the server, and
+            # aborted-<key> those whose client closed the connection before the answer.
             key = parts[1]
+            bump("arrived-" + key)
             with lock:
                 active[key] = active.get(key, 0) + 1
                 peak[key] = max(peak.get(key, 0), active[key])
-            time.sleep(float(parts[2]) / 1000)
+            end = time.monotonic() + float(parts[2]) / 1000
+            gone = False
+            while not gone and time.monotonic() < end:
+                gone = self.client_gone(min(0.01, max(0.0, end - time.monotonic())))
             with lock:
                 active[key] -= 1
-            self.send(200, {"ok": True})
+            if gone:
+                bump("aborted-" + key)
+                self.close_connection = True
+            else:
+                self.send(200, {"ok": True})
         elif name == "peak":
             with lock:
                 self.send(200, {"count": peak.get(parts[1], 0)})
@@ -316,7 +358,9 @@ class Handler(BaseHTTPRequestHandler):
                 "parts": parse_multipart(body, content_type),
             })
         elif name == "download":
+            # /download/<size>/<ms>[/<key>]: sent-<key> counts the 64 KiB blocks written so far.
             size, delay = int(parts[1]), float(parts[2]) / 1000
+            key = parts[3] if len(parts) > 3 else None
             data = pattern(size)
             self.send_response(200)
             self.send_header("Content-Type", "application/octet-stream")
@@ -325,6 +369,8 @@ class Handler(BaseHTTPRequestHandler):
             self.end_headers()
             for start in range(0, size, 65536):
                 self.wfile.write(data[start:start + 65536])
+                if key:
+                    bump("sent-" + key)
                 time.sleep(delay)
         elif name == "basic":
             if self.headers.get("Authorization") == "Basic dXNlcjpwYXNz":

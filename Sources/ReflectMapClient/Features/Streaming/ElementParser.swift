@@ -15,7 +15,7 @@ struct ElementParser<Model: Mappable>: Sendable {
     private var layout: JSONStreamLayout?
     /// JSON Lines are split by the same splitter as ReflectMap's own streams, and each line is mapped
     /// by the caller, which names the line's bytes in its error.
-    private var lines = ElementSplitter(layout: .jsonLines, maxDepth: 512)
+    private var lines: ElementSplitter
     private var elements: ElementStream<Model>?
     /// The bytes read before the first non-blank one, while the layout is still open.
     private var undecided = Data()

@@ -7,7 +7,7 @@ import Foundation
 /// validates just as strictly as what it reads. Callers drive containers with ``enterContainer()``,
 /// ``nextKey(first:)`` (or ``nextMember(first:)`` and then ``key()`` or ``knownKey(endingAt:)``) and
 /// ``nextElement(first:)``, and count their depth themselves; only
-/// ``skipValue(depthBudget:)``, which walks containers on its own, is given how deep it may go.
+/// ``skipValue(depthBudget:limit:)``, which walks containers on its own, is given how deep it may go.
 ///
 /// Choices where RFC 8259 leaves room (the `i_` cases of JSONTestSuite):
 /// - input must be UTF-8 (RFC 8259 §8.1); a leading UTF-8 byte order mark is ignored;
