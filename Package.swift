@@ -46,7 +46,12 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
-        .target(name: "ReflectMap"),
+        .target(
+            name: "ReflectMap",
+            // Every unsafe construct is marked `unsafe` and lives in Sources/ReflectMap/Unsafe/; the rest of
+            // the module calls the safe APIs those files give. Scripts/check-memory-safety.sh checks it.
+            swiftSettings: [.strictMemorySafety()]
+        ),
         .target(
             name: "ReflectMapClient",
             dependencies: [

@@ -96,7 +96,7 @@ private struct TreeBuilder {
         default:
             let start = scanner.index
             _ = try scanner.number()
-            return .number(SampleNumber(text: String(decoding: scanner.bytes[start..<scanner.index], as: UTF8.self)))
+            return .number(SampleNumber(text: scanner.bytes.text(start..<scanner.index)))
         }
     }
 

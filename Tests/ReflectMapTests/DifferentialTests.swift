@@ -137,8 +137,7 @@ struct SampleCorpus {
     }
 
     /// A member for one property: usually a value of the right kind, sometimes a fault.
-    /// `faultDepth` 0 keeps a wrong value scalar: a dictionary property must not get an object of
-    /// several bad members, whose first error depends on the dictionary route's hash order.
+    /// `faultDepth` 0 keeps a wrong value scalar, as a dictionary property's members get.
     mutating func member(_ key: String, faultDepth: Int = 2, _ wellTyped: (inout SampleCorpus) -> String) -> String? {
         if faults < maxFaults, chance(faultPercent) {
             faults += 1

@@ -98,22 +98,32 @@ private final class SharedFormatter: @unchecked Sendable {
     private let formatter: DateFormatter
     private let lock = NSLock()
 
-    private static let cacheLock = NSLock()
-    nonisolated(unsafe) private static var cache: [String: SharedFormatter] = [:]
+    /// The formatters made so far, by time zone and pattern.
+    private static let cache = Cache()
+
+    private final class Cache: @unchecked Sendable {
+        private let lock = NSLock()
+        // Guarded by `lock`.
+        private var formatters: [String: SharedFormatter] = [:]
+
+        func formatter(format: String, timeZone: TimeZone) -> SharedFormatter {
+            let key = timeZone.identifier + "\u{0}" + format
+            return lock.withLock {
+                if let existing = formatters[key] { return existing }
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.timeZone = timeZone
+                formatter.dateFormat = format
+                let shared = SharedFormatter(formatter: formatter)
+                formatters[key] = shared
+                return shared
+            }
+        }
+    }
 
     /// The formatter for a pattern and time zone, made on first use.
     static func shared(format: String, timeZone: TimeZone) -> SharedFormatter {
-        let key = timeZone.identifier + "\u{0}" + format
-        return cacheLock.withLock {
-            if let existing = cache[key] { return existing }
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = timeZone
-            formatter.dateFormat = format
-            let shared = SharedFormatter(formatter: formatter)
-            cache[key] = shared
-            return shared
-        }
+        cache.formatter(format: format, timeZone: timeZone)
     }
 
     private init(formatter: DateFormatter) {

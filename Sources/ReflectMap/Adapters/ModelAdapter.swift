@@ -194,7 +194,7 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
         if ObjectIdentifier(runtimeClass) != ObjectIdentifier(Model.self), let subclass = runtimeClass as? Model.Type {
             runtimePlan = try writer.plan(for: subclass)
         }
-        guard writer.activeInstances.enter(storage.instanceAddress) else {
+        guard writer.activeInstances.enter(storage.instanceIdentity) else {
             throw writer.error(.referenceCycle(type: typeName))
         }
         defer { writer.activeInstances.leave() }

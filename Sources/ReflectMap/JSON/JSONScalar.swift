@@ -51,7 +51,7 @@ enum JSONScalar {
         } else if type is NSDecimalNumber.Type {
             self = .decimal(number.decimalValue)
         } else {
-            switch UInt8(bitPattern: number.objCType.pointee) {
+            switch number.typeEncoding {
             case UInt8(ascii: "d"), UInt8(ascii: "f"):
                 self = .double(number.doubleValue)
             case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"):

@@ -60,7 +60,7 @@ extension JSONScanner {
                 if significand <= UInt64(Int64.max) { return .integer(-Int64(significand)) }
                 if significand == UInt64(Int64.max) + 1 { return .integer(.min) }
             }
-            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            let text = bytes.text(start..<index)
             // Like every other number, and as `JSONSerialization` does, one beyond `Double`'s
             // range is rejected.
             guard Double(text)?.isFinite == true else { throw tooLarge(text, at: start) }
@@ -137,7 +137,7 @@ extension JSONScanner {
             }
         }
         #endif
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let text = bytes.text(start..<index)
         guard let value = Double(text), value.isFinite else { throw tooLarge(text, at: start) }
         return value
     }

@@ -134,12 +134,12 @@ extension JSONScanner {
     /// decoded bytes are checked in their place.
     package func string(_ span: StringSpan) throws -> String {
         if span.isASCII {
-            if !span.hasEscapes { return String(decoding: bytes[span.start..<span.end], as: UTF8.self) }
+            if !span.hasEscapes { return bytes.text(span.start..<span.end) }
             return String(decoding: unescaped(span), as: UTF8.self)
         }
         let decoded = span.hasEscapes
             ? String(validating: unescaped(span), as: UTF8.self)
-            : String(validating: bytes[span.start..<span.end], as: UTF8.self)
+            : bytes.validText(span.start..<span.end)
         if let decoded { return decoded }
         try validateUTF8(span)
         // `validateUTF8` finds every sequence the standard library refuses; this is not reached.
@@ -200,7 +200,7 @@ extension JSONScanner {
             // The bytes up to the next backslash, in one copy.
             let run = position
             while position < span.end && bytes[position] != .backslash { position += 1 }
-            if position > run { result.append(contentsOf: bytes[run..<position]) }
+            if position > run { bytes.append(run..<position, to: &result) }
             guard position < span.end else { break }
             let escape = bytes[position + 1]
             position += 2

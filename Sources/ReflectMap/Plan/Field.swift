@@ -102,7 +102,7 @@ final class Field<Value>: FieldAccessor, @unchecked Sendable {
     }
 
     override func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
-        writer.path.setTop(.field(.passUnretained(self)))
+        writer.path.setTop(field: self)
         return try adapter.writeMember(from: storage, at: location, key: encodedKey, isFirst: isFirst, to: &writer)
     }
 }

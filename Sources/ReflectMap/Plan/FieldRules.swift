@@ -43,9 +43,9 @@ public struct JSONFieldRules {
     }
     /// The translator the mapper names the other properties with.
     public let keyTranslator: KeyTranslator
-    /// Where the prototype's storage begins: the object for a class, the value for a struct. Only
-    /// compared with addresses, never read or written through.
-    private let base: UnsafeRawPointer
+    /// Where the prototype's storage begins (the object for a class, the value for a struct), as a
+    /// number: only compared with other addresses, never read or written through.
+    private let base: UInt
     private(set) var rules: [Int: Rule] = [:]
     /// Whether a `null` member leaves its property as it is, as a missing key does (HandyJSON's
     /// rule). Otherwise `null` makes an optional `nil`, a raw `Any` `NSNull`, and is an unusable value
@@ -58,7 +58,7 @@ public struct JSONFieldRules {
     /// Types the model's own conversion maps where the mapper has no adapter (see ``fallback``).
     var fallback: (@Sendable (Any.Type) -> (any JSONAdapter)?)?
 
-    init(modelType: Any.Type, stored: [FieldStorage.StoredField], keyTranslator: KeyTranslator, base: UnsafeRawPointer) {
+    init(modelType: Any.Type, stored: [FieldStorage.StoredField], keyTranslator: KeyTranslator, base: UInt) {
         self.modelType = modelType
         self.stored = stored
         self.keyTranslator = keyTranslator
@@ -69,12 +69,13 @@ public struct JSONFieldRules {
     /// outside the prototype, or a value nested inside another property).
     ///
     /// - Parameters:
-    ///   - address: The address of a property of the prototype, as `inout` access gives it.
+    ///   - address: The address of a property of the prototype, as `inout` access gives it. Only its
+    ///     value is used, compared with the prototype's: nothing is read or written through it.
     ///   - type: The property's static type, which tells apart a property from a nested value at the
     ///     same offset; `nil` takes the first property there.
     /// - Returns: The property, or `nil`.
     public func property(at address: UnsafeRawPointer, type: Any.Type?) -> Property? {
-        let offset = address - base
+        let offset = Int(bitPattern: UInt(bitPattern: address) &- base)
         guard let index = stored.firstIndex(where: { $0.offset == offset && (type == nil || $0.type == type) }) else {
             return nil
         }

@@ -137,7 +137,7 @@ struct JSONReader {
         while scanner.bytes[first] != .minus, scanner.bytes[first] < .zero || scanner.bytes[first] > UInt8(ascii: "9") {
             first += 1
         }
-        let text = String(decoding: scanner.bytes[first..<scanner.index], as: UTF8.self)
+        let text = scanner.bytes.text(first..<scanner.index)
         guard let value = Decimal(string: text), !value.isNaN else { return nil }
         return value
     }
@@ -166,7 +166,7 @@ struct JSONReader {
             start = scanner.index
         }
         let number = try scanner.number()
-        let text = String(decoding: scanner.bytes[start..<scanner.index], as: UTF8.self)
+        let text = scanner.bytes.text(start..<scanner.index)
         return (JSONScalar(number), Decimal(string: text))
     }
 
@@ -194,7 +194,7 @@ struct JSONReader {
             // A fraction that a `Double` does not hold exactly keeps its text, as `JSONSerialization`
             // keeps a long one in an `NSDecimalNumber`, so a `Decimal` gets it exactly.
             if case .double(let value) = number, scanner.index - start > 15 {
-                return .number(JSONNumber(text: String(decoding: scanner.bytes[start..<scanner.index], as: UTF8.self), double: value))
+                return .number(JSONNumber(text: scanner.bytes.text(start..<scanner.index), double: value))
             }
             return .number(number)
         }

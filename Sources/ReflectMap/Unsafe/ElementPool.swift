@@ -20,6 +20,7 @@ import Foundation
 /// `JSONReader` at a time. The free blocks form a stack linked through their own first bytes (the
 /// next block's address, then the block's size), so lending and taking back cost a few loads. When
 /// its read is over, a pool and its blocks wait among a few spares for the next read, on any thread.
+@safe
 final class ElementPool {
     @exclusivity(unchecked) private var head: UnsafeMutableRawPointer?
 
@@ -53,35 +54,35 @@ final class ElementPool {
     fileprivate static let alignment = 16
 
     deinit {
-        while let block = head {
-            head = block.load(as: UnsafeMutableRawPointer?.self)
-            block.deallocate()
+        while let block = unsafe head {
+            unsafe head = unsafe block.load(as: UnsafeMutableRawPointer?.self)
+            unsafe block.deallocate()
         }
     }
 
     private func freeBlocks(largerThan limit: Int) {
         var kept: UnsafeMutableRawPointer?
-        while let block = head {
-            head = block.load(as: UnsafeMutableRawPointer?.self)
-            let size = block.load(fromByteOffset: 8, as: Int.self)
+        while let block = unsafe head {
+            unsafe head = unsafe block.load(as: UnsafeMutableRawPointer?.self)
+            let size = unsafe block.load(fromByteOffset: 8, as: Int.self)
             if size > limit {
-                block.deallocate()
+                unsafe block.deallocate()
             } else {
-                block.storeBytes(of: kept, as: UnsafeMutableRawPointer?.self)
-                kept = block
+                unsafe block.storeBytes(of: kept, as: UnsafeMutableRawPointer?.self)
+                unsafe kept = unsafe block
             }
         }
-        head = kept
+        unsafe head = unsafe kept
     }
 
     /// The most recently returned block when it is big enough, or a new one.
     @inline(__always)
     fileprivate func take(atLeast bytes: Int) -> (base: UnsafeMutableRawPointer, bytes: Int) {
-        if let block = head {
-            let size = block.load(fromByteOffset: 8, as: Int.self)
+        if let block = unsafe head {
+            let size = unsafe block.load(fromByteOffset: 8, as: Int.self)
             if size >= bytes {
-                head = block.load(as: UnsafeMutableRawPointer?.self)
-                return (block, size)
+                unsafe head = unsafe block.load(as: UnsafeMutableRawPointer?.self)
+                return unsafe (block, size)
             }
         }
         let size = Swift.max(bytes, 512)
@@ -91,9 +92,9 @@ final class ElementPool {
     /// Takes back a block that holds no element (its memory is rebound to raw words here).
     @inline(__always)
     fileprivate func giveBack(_ block: UnsafeMutableRawPointer, bytes: Int) {
-        block.storeBytes(of: head, as: UnsafeMutableRawPointer?.self)
-        block.storeBytes(of: bytes, toByteOffset: 8, as: Int.self)
-        head = block
+        unsafe block.storeBytes(of: head, as: UnsafeMutableRawPointer?.self)
+        unsafe block.storeBytes(of: bytes, toByteOffset: 8, as: Int.self)
+        unsafe head = unsafe block
     }
 }
 
@@ -103,6 +104,7 @@ final class ElementPool {
 /// The buffer is not generic, so generic code that keeps one looks up no metadata for it; its
 /// methods take the element type instead. Every call on one buffer names the same `Element`: the one
 /// `JSONReader.gatherElements(into:_:)` made it for, which is the type its block is bound to.
+@safe
 struct ElementBuffer {
     private var base: UnsafeMutableRawPointer?
     private var bytes = 0
@@ -114,7 +116,7 @@ struct ElementBuffer {
         if count == capacity { grow(Element.self, pool) }
         // `grow` set `base`, bound to `Element` with room for `capacity` elements; `capacity` is 0
         // while it is nil.
-        (base.unsafelyUnwrapped.assumingMemoryBound(to: Element.self) + count).initialize(to: consume element)
+        unsafe (base.unsafelyUnwrapped.assumingMemoryBound(to: Element.self) + count).initialize(to: consume element)
         count += 1
     }
 
@@ -123,33 +125,33 @@ struct ElementBuffer {
         let stride = MemoryLayout<Element>.stride
         let wanted = Swift.max(capacity * 2, 8) * stride
         let pooled = MemoryLayout<Element>.alignment <= ElementPool.alignment
-        let block: (base: UnsafeMutableRawPointer, bytes: Int) = pooled
+        let block: (base: UnsafeMutableRawPointer, bytes: Int) = unsafe pooled
             ? pool.take(atLeast: wanted)
             : (UnsafeMutableRawPointer.allocate(byteCount: wanted, alignment: MemoryLayout<Element>.alignment), wanted)
-        let newCapacity = block.bytes / stride
-        let newBase = block.base.bindMemory(to: Element.self, capacity: newCapacity)
-        if let base {
-            newBase.moveInitialize(from: base.assumingMemoryBound(to: Element.self), count: count)
-            giveBack(base, Element.self, pool)
+        let newCapacity = unsafe block.bytes / stride
+        let newBase = unsafe block.base.bindMemory(to: Element.self, capacity: newCapacity)
+        if let base = unsafe base {
+            unsafe newBase.moveInitialize(from: base.assumingMemoryBound(to: Element.self), count: count)
+            unsafe giveBack(base, Element.self, pool)
         }
-        base = UnsafeMutableRawPointer(newBase)
-        bytes = block.bytes
+        unsafe base = UnsafeMutableRawPointer(newBase)
+        bytes = unsafe block.bytes
         capacity = newCapacity
     }
 
     /// Moves the elements to the end of `array`, and gives the block back.
     mutating func finish<Element>(into array: inout [Element], pool: ElementPool) {
-        guard let raw = base else { return }
+        guard let raw = unsafe base else { return }
         // Bound to `Element` by `grow`, with `count` elements initialised.
-        let base = raw.assumingMemoryBound(to: Element.self)
+        let base = unsafe raw.assumingMemoryBound(to: Element.self)
         let count = self.count
         // `count == 0` rather than `isEmpty`: generic code reaches `isEmpty` through `Collection`,
         // which costs a metadata and a witness-table lookup per array; `count` is Array's own.
         if array.count == 0 && !_isPOD(Element.self) {
-            array = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            array = unsafe Array(unsafeUninitializedCapacity: count) { buffer, initialized in
                 // A capacity of at least one always has a base address.
                 guard let target = buffer.baseAddress else { return }
-                target.moveInitialize(from: base, count: count)
+                unsafe target.moveInitialize(from: base, count: count)
                 initialized = count
             }
         } else {
@@ -157,32 +159,32 @@ struct ElementBuffer {
             // them and caches the buffer's metadata, where `Array(unsafeUninitializedCapacity:)`
             // looks it up each time.
             array.reserveCapacity(array.count + count)
-            array.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
-            base.deinitialize(count: count)
+            unsafe array.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+            unsafe base.deinitialize(count: count)
         }
-        release(raw, Element.self, pool)
+        unsafe release(raw, Element.self, pool)
     }
 
     /// Destroys the elements (a read that throws), and gives the block back.
     mutating func discard<Element>(_: Element.Type, pool: ElementPool) {
-        guard let raw = base else { return }
+        guard let raw = unsafe base else { return }
         // Bound to `Element` by `grow`, with `count` elements initialised.
-        raw.assumingMemoryBound(to: Element.self).deinitialize(count: count)
-        release(raw, Element.self, pool)
+        unsafe raw.assumingMemoryBound(to: Element.self).deinitialize(count: count)
+        unsafe release(raw, Element.self, pool)
     }
 
     /// Gives an emptied block back, or frees one that was never pooled.
     private func giveBack<Element>(_ block: UnsafeMutableRawPointer, _: Element.Type, _ pool: ElementPool) {
         if MemoryLayout<Element>.alignment <= ElementPool.alignment {
-            pool.giveBack(block, bytes: bytes)
+            unsafe pool.giveBack(block, bytes: bytes)
         } else {
-            block.deallocate()
+            unsafe block.deallocate()
         }
     }
 
     private mutating func release<Element>(_ block: UnsafeMutableRawPointer, _: Element.Type, _ pool: ElementPool) {
-        giveBack(block, Element.self, pool)
-        base = nil
+        unsafe giveBack(block, Element.self, pool)
+        unsafe base = nil
         capacity = 0
         count = 0
     }

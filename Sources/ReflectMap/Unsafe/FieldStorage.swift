@@ -38,11 +38,11 @@ enum FieldStorage {
         var fields: [StoredField] = []
         fields.reserveCapacity(count)
         for index in 0..<count {
-            var metadata = _FieldReflectionMetadata()
-            let fieldType = runtimeFieldMetadata(type, index: index, fieldMetadata: &metadata)
-            defer { metadata.freeFunc?(metadata.name) }
-            let name = metadata.name.map { String(cString: $0) } ?? ""
-            fields.append(StoredField(
+            var metadata = unsafe _FieldReflectionMetadata()
+            let fieldType = unsafe runtimeFieldMetadata(type, index: index, fieldMetadata: &metadata)
+            defer { unsafe metadata.freeFunc?(metadata.name) }
+            let name = unsafe metadata.name.map { unsafe String(cString: $0) } ?? ""
+            unsafe fields.append(StoredField(
                 name: name,
                 offset: runtimeFieldOffset(type, index: index),
                 type: fieldType,
@@ -66,11 +66,11 @@ enum FieldStorage {
             // them takes no retain, where `as AnyObject` would be a dynamic cast per object. `model`,
             // the caller's variable, holds the instance for the whole call (`body` fills the instance
             // through the storage and never assigns `model`), which keeps it alive while `body` runs.
-            try body(ModelStorage(base: unsafeBitCast(model, to: UnsafeMutableRawPointer.self)))
+            unsafe try body(ModelStorage(base: unsafeBitCast(model, to: UnsafeMutableRawPointer.self)))
         } else {
             // A struct with no stored properties has no storage, and nothing to fill.
             guard MemoryLayout<Model>.size > 0 else { return }
-            try call(body, at: &model)
+            unsafe try call(body, at: &model)
         }
     }
 
@@ -79,27 +79,27 @@ enum FieldStorage {
     /// `withUnsafeMutablePointer(to:)` is a call of its own per model.)
     @inline(__always)
     private static func call<Model>(_ body: (ModelStorage) throws -> Void, at address: UnsafeMutablePointer<Model>) rethrows {
-        try body(ModelStorage(base: UnsafeMutableRawPointer(address)))
+        unsafe try body(ModelStorage(base: UnsafeMutableRawPointer(address)))
     }
 
-    /// Calls `body` with the address where a model's storage begins and the model itself, in place,
-    /// so that a mutating method `body` calls on it sees its stored properties at that address plus
-    /// their offsets. The address is only compared with others (``JSONFieldRules``), never read or
-    /// written through, and it is valid only during the call.
+    /// Calls `body` with the address where a model's storage begins, as a number, and the model
+    /// itself, in place, so that a mutating method `body` calls on it sees its stored properties at
+    /// that address plus their offsets. The address is only compared with others
+    /// (``JSONFieldRules``), and it names the storage only during the call.
     static func withBaseAddress<Model>(
-        of model: inout Model, isClass: Bool, _ body: (UnsafeRawPointer, inout Model) throws -> Void
+        of model: inout Model, isClass: Bool, _ body: (UInt, inout Model) throws -> Void
     ) rethrows {
         if isClass {
             // As in `withStorage(of:isClass:)`: `isClass` only for class types, one strong reference.
-            let object = unsafeBitCast(model, to: AnyObject.self)
+            let object = unsafe unsafeBitCast(model, to: AnyObject.self)
             try withExtendedLifetime(object) {
-                try body(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()), &model)
+                unsafe try body(UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()), &model)
             }
         } else {
             // `pointee` is addressed, not copied: `&pointer.pointee` hands `body` the variable itself,
             // so a stored property's `inout` address lies at the pointer plus its offset.
-            try withUnsafeMutablePointer(to: &model) { pointer in
-                try body(UnsafeRawPointer(pointer), &pointer.pointee)
+            unsafe try withUnsafeMutablePointer(to: &model) { pointer in
+                unsafe try body(UInt(bitPattern: pointer), &pointer.pointee)
             }
         }
     }
@@ -115,12 +115,12 @@ enum FieldStorage {
             // is one strong reference and its bits are the instance's address: reinterpreting them as
             // a pointer takes no retain. `model` is borrowed from the caller for the whole call, which
             // keeps the instance alive while `body` runs.
-            return try body(ModelStorage(base: unsafeBitCast(model, to: UnsafeMutableRawPointer.self)))
+            return unsafe try body(ModelStorage(base: unsafeBitCast(model, to: UnsafeMutableRawPointer.self)))
         }
-        return try withUnsafeBytes(of: model) { buffer in
+        return unsafe try withUnsafeBytes(of: model) { buffer in
             guard let base = buffer.baseAddress else { return nil }
             // Only loaded from (the caller is writing JSON), never stored into.
-            return try body(ModelStorage(base: UnsafeMutableRawPointer(mutating: base)))
+            return unsafe try body(ModelStorage(base: UnsafeMutableRawPointer(mutating: base)))
         }
     }
 
@@ -131,18 +131,18 @@ enum FieldStorage {
     static func forEachStorage<Model>(
         reading models: [Model], isClass: Bool, _ body: (Int, ModelStorage) throws -> Void
     ) rethrows {
-        try models.withUnsafeBufferPointer { buffer in
+        unsafe try models.withUnsafeBufferPointer { buffer in
             guard let first = buffer.baseAddress else { return }
             // The array is borrowed for the call, so its buffer and every instance it refers to stay
             // alive while `body` runs. Element `index` lies `index * stride` bytes from the first; only
             // loaded from, never stored into.
-            let base = UnsafeMutableRawPointer(mutating: UnsafeRawPointer(first))
+            let base = unsafe UnsafeMutableRawPointer(mutating: UnsafeRawPointer(first))
             let stride = MemoryLayout<Model>.stride
             for index in 0..<buffer.count {
-                let element = base + index * stride
+                let element = unsafe base + index * stride
                 // A class element is one strong reference: its bits, loaded as a pointer with no
                 // retain, are the instance's address.
-                try body(index, ModelStorage(base: isClass ? element.load(as: UnsafeMutableRawPointer.self) : element))
+                unsafe try body(index, ModelStorage(base: isClass ? element.load(as: UnsafeMutableRawPointer.self) : element))
             }
         }
     }
@@ -166,6 +166,7 @@ struct FieldLocation<Value>: @unchecked Sendable {
 
 /// The storage of one model instance. It exists only inside a `FieldStorage.withStorage` closure and
 /// must not escape it.
+@safe
 struct ModelStorage {
     fileprivate let base: UnsafeMutableRawPointer
 
@@ -175,13 +176,13 @@ struct ModelStorage {
     /// right because `init()` initialised every field before any store.
     @inline(__always)
     func store<Value>(_ value: Value, at field: FieldLocation<Value>) {
-        (base + field.offset).assumingMemoryBound(to: Value.self).pointee = value
+        unsafe (base + field.offset).assumingMemoryBound(to: Value.self).pointee = value
     }
 
     /// Copies out a field.
     @inline(__always)
     func load<Value>(_ field: FieldLocation<Value>) -> Value {
-        (base + field.offset).assumingMemoryBound(to: Value.self).pointee
+        unsafe (base + field.offset).assumingMemoryBound(to: Value.self).pointee
     }
 
     /// The storage of the model held in a field, for reading it in place: a struct field's own bytes,
@@ -192,26 +193,26 @@ struct ModelStorage {
         // A class field is one strong reference: its bits, loaded as a pointer with no retain, are
         // the instance's address, and the field keeps the instance alive while nothing assigns it,
         // which writing never does.
-        isClass ? ModelStorage(base: (base + field.offset).load(as: UnsafeMutableRawPointer.self))
+        unsafe isClass ? ModelStorage(base: (base + field.offset).load(as: UnsafeMutableRawPointer.self))
             : ModelStorage(base: base + field.offset)
     }
 
-    /// For the storage of a class instance: the instance's address, which identifies it while it is
-    /// alive.
-    var instanceAddress: UnsafeRawPointer { UnsafeRawPointer(base) }
+    /// For the storage of a class instance: the instance's address as a number, which identifies it
+    /// while it is alive.
+    var instanceIdentity: UInt { unsafe UInt(bitPattern: base) }
 
     /// For the storage of a class instance: its runtime class, found with no retain.
     var instanceClass: AnyClass {
         // `base` is the address of a live instance (see `withStorage(reading:isClass:)`,
         // `forEachStorage(reading:isClass:)` and `storage(ofModelAt:isClass:)`), which its holder
         // keeps alive for the call.
-        Unmanaged<AnyObject>.fromOpaque(base)._withUnsafeGuaranteedRef { type(of: $0) }
+        unsafe Unmanaged<AnyObject>.fromOpaque(base)._withUnsafeGuaranteedRef { type(of: $0) }
     }
 
     /// Copies out a whole stored field as the type the runtime reported for it: a property wrapper,
     /// for instance, whose keys the plan reads from a prototype.
     func load<Value>(_ type: Value.Type, from field: FieldStorage.StoredField) -> Value {
-        (base + field.offset).assumingMemoryBound(to: Value.self).pointee
+        unsafe (base + field.offset).assumingMemoryBound(to: Value.self).pointee
     }
 }
 

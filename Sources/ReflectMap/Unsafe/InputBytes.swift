@@ -11,6 +11,7 @@ import Foundation
 /// the owner (`Data`, or an array) is borrowed for the length of that call. The scanner and reader
 /// that hold a view are values made and dropped inside the same closure, and nothing they hand out
 /// keeps the view: strings, numbers and byte arrays read from the input are copies.
+@safe
 package struct InputBytes {
     // Invariant: `start` points to `count` initialised bytes that stay valid and unchanged while the
     // closure that made this view runs (see above). `start` is `nil` only when `count` is 0.
@@ -19,16 +20,16 @@ package struct InputBytes {
     package let count: Int
 
     private init(_ buffer: UnsafeRawBufferPointer) {
-        start = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        unsafe start = unsafe buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
         count = buffer.count
     }
 
     /// No bytes.
-    package static var empty: InputBytes { InputBytes(UnsafeRawBufferPointer(start: nil, count: 0)) }
+    package static var empty: InputBytes { unsafe InputBytes(UnsafeRawBufferPointer(start: nil, count: 0)) }
 
     /// Calls `body` with a view of `data`'s bytes, which `data` keeps for the length of the call.
     package static func reading<Result>(_ data: Data, _ body: (InputBytes) throws -> Result) rethrows -> Result {
-        try data.withUnsafeBytes { try body(InputBytes($0)) }
+        unsafe try data.withUnsafeBytes { unsafe try body(InputBytes($0)) }
     }
 
     /// Calls `body` with a view of `bytes[range]` (all of `bytes` by default), whose offsets count
@@ -36,8 +37,8 @@ package struct InputBytes {
     package static func reading<Result>(
         _ bytes: [UInt8], in range: Range<Int>? = nil, _ body: (InputBytes) throws -> Result
     ) rethrows -> Result {
-        try bytes.withUnsafeBytes { all in
-            try body(InputBytes(range.map { UnsafeRawBufferPointer(rebasing: all[$0]) } ?? all))
+        unsafe try bytes.withUnsafeBytes { all in
+            unsafe try body(InputBytes(range.map { unsafe UnsafeRawBufferPointer(rebasing: all[$0]) } ?? all))
         }
     }
 
@@ -47,17 +48,34 @@ package struct InputBytes {
         // One unsigned comparison covers a negative offset too. With it the load below stays within
         // the `count` bytes of the invariant.
         precondition(UInt(bitPattern: offset) < UInt(bitPattern: count), "input offset out of range")
-        return start.unsafelyUnwrapped[offset]
+        return unsafe start.unsafelyUnwrapped[offset]
     }
 
-    /// The bytes in `range`, borrowed: valid only while this view is, and copied by whatever keeps them
-    /// (a `String`, an array).
+    /// The bytes in `range`, borrowed for the length of `body`: copied by whatever keeps them.
     @inline(__always)
-    package subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    private func withBytes<Result>(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "input range out of range")
         // Within the `count` bytes of the invariant, by the check above; an empty range needs no base.
-        guard let start, !range.isEmpty else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: start + range.lowerBound, count: range.count)
+        guard let start = unsafe start, !range.isEmpty else { return unsafe body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return unsafe body(UnsafeBufferPointer(start: start + range.lowerBound, count: range.count))
+    }
+
+    /// The bytes in `range` as a `String`, with any invalid UTF-8 repaired (as `String(decoding:as:)`).
+    @inline(__always)
+    package func text(_ range: Range<Int>) -> String {
+        unsafe withBytes(in: range) { unsafe String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The bytes in `range` as a `String`, or `nil` when they are not valid UTF-8.
+    @inline(__always)
+    package func validText(_ range: Range<Int>) -> String? {
+        unsafe withBytes(in: range) { unsafe String(validating: $0, as: UTF8.self) }
+    }
+
+    /// Appends the bytes in `range` to `array`, in one copy.
+    @inline(__always)
+    package func append(_ range: Range<Int>, to array: inout [UInt8]) {
+        unsafe withBytes(in: range) { unsafe array.append(contentsOf: $0) }
     }
 
     /// The eight bytes at `offset`, little-endian, or `nil` when fewer than eight remain.
@@ -68,7 +86,7 @@ package struct InputBytes {
         // The eight bytes lie within the `count` of the invariant, by the guard; `count` is at least
         // eight, so `start` is not `nil`. Any bit pattern is a valid integer, and the load needs no
         // alignment.
-        return UInt64(littleEndian: UnsafeRawPointer(start.unsafelyUnwrapped + offset).loadUnaligned(as: UInt64.self))
+        return unsafe UInt64(littleEndian: UnsafeRawPointer(start.unsafelyUnwrapped + offset).loadUnaligned(as: UInt64.self))
     }
 
     /// The sixteen bytes at `offset` as two little-endian words, the first eight bytes in lane 0, or
@@ -78,7 +96,7 @@ package struct InputBytes {
     package func block(at offset: Int) -> SIMD2<UInt64>? {
         guard offset >= 0, offset <= count &- 16 else { return nil }
         // As in `word(at:)`, for sixteen bytes.
-        let lanes = UnsafeRawPointer(start.unsafelyUnwrapped + offset).loadUnaligned(as: SIMD2<UInt64>.self)
+        let lanes = unsafe UnsafeRawPointer(start.unsafelyUnwrapped + offset).loadUnaligned(as: SIMD2<UInt64>.self)
         return SIMD2(UInt64(littleEndian: lanes[0]), UInt64(littleEndian: lanes[1]))
     }
 }

@@ -8,6 +8,7 @@ import Foundation
 /// The writer's byte sink: a growable block of bytes it owns alone. Appending a byte
 /// is a capacity check, a store and an increment, with no uniqueness check; the finished bytes
 /// become a `Data` without a copy.
+@safe
 struct OutputBuffer: ~Copyable {
     private var base: UnsafeMutableRawPointer
     private(set) var count = 0
@@ -15,10 +16,10 @@ struct OutputBuffer: ~Copyable {
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 16)
-        base = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 16)
+        unsafe base = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 16)
     }
 
-    deinit { base.deallocate() }
+    deinit { unsafe base.deallocate() }
 
     /// Makes room for `extra` more bytes.
     @inline(__always)
@@ -30,16 +31,16 @@ struct OutputBuffer: ~Copyable {
     private mutating func grow(_ extra: Int) {
         let newCapacity = Swift.max(capacity * 2, count + extra)
         let newBase = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
-        newBase.copyMemory(from: base, byteCount: count)
-        base.deallocate()
-        base = newBase
+        unsafe newBase.copyMemory(from: base, byteCount: count)
+        unsafe base.deallocate()
+        unsafe base = unsafe newBase
         capacity = newCapacity
     }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         reserve(1)
-        base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        unsafe base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
         count += 1
     }
 
@@ -48,33 +49,33 @@ struct OutputBuffer: ~Copyable {
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress else { return }
         reserve(bytes.count)
-        (base + count).copyMemory(from: source, byteCount: bytes.count)
+        unsafe (base + count).copyMemory(from: source, byteCount: bytes.count)
         count += bytes.count
     }
 
     /// Appends an array's bytes, borrowed in place.
     @inline(__always)
     mutating func append(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { append($0) }
+        unsafe bytes.withUnsafeBytes { unsafe append($0) }
     }
 
     /// Appends the bytes of `bytes` in `range`, borrowed in place.
     @inline(__always)
     mutating func append(_ bytes: [UInt8], in range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range out of bounds")
-        bytes.withUnsafeBytes { append(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        unsafe bytes.withUnsafeBytes { unsafe append(UnsafeRawBufferPointer(rebasing: $0[range])) }
     }
 
     /// Appends a literal's bytes.
     @inline(__always)
     mutating func append(_ literal: StaticString) {
-        append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        unsafe append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Appends a string's UTF-8 bytes.
     @inline(__always)
     mutating func append(utf8 string: String) {
-        let copied: Void? = string.utf8.withContiguousStorageIfAvailable { append(UnsafeRawBufferPointer($0)) }
+        let copied: Void? = unsafe string.utf8.withContiguousStorageIfAvailable { unsafe append(UnsafeRawBufferPointer($0)) }
         if copied == nil { for byte in string.utf8 { append(byte) } }
     }
 
@@ -100,17 +101,17 @@ struct OutputBuffer: ~Copyable {
         halve(by: 100, digitsIn: 2)
         if high >= 10 { digits += 1 }
         reserve(digits)
-        let pairs = Self.digitPairs.utf8Start
+        let pairs = unsafe Self.digitPairs.utf8Start
         var rest = value
         var position = count + digits
         while rest >= 10 {
             let pair = Int(truncatingIfNeeded: rest % 100) &* 2
             rest /= 100
             position -= 2
-            (base + position).copyMemory(from: pairs + pair, byteCount: 2)
+            unsafe (base + position).copyMemory(from: pairs + pair, byteCount: 2)
         }
         if position > count {
-            base.storeBytes(of: 0x30 &+ UInt8(truncatingIfNeeded: rest), toByteOffset: count, as: UInt8.self)
+            unsafe base.storeBytes(of: 0x30 &+ UInt8(truncatingIfNeeded: rest), toByteOffset: count, as: UInt8.self)
         }
         count += digits
     }
@@ -128,40 +129,40 @@ struct OutputBuffer: ~Copyable {
     @inline(__always)
     subscript(offset: Int) -> UInt8 {
         precondition(offset >= 0 && offset < count, "offset out of range")
-        return base.load(fromByteOffset: offset, as: UInt8.self)
+        return unsafe base.load(fromByteOffset: offset, as: UInt8.self)
     }
 
     /// The eight bytes at `offset`, little-endian, or `nil` when fewer than eight remain.
     @inline(__always)
     func word(at offset: Int) -> UInt64? {
         guard offset >= 0, offset <= count - 8 else { return nil }
-        return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        return unsafe UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
     /// Moves the bytes from `offset` to the end onto the end of `other`.
     mutating func moveTail(from offset: Int, to other: inout [UInt8]) {
         precondition(offset >= 0 && offset <= count, "offset out of range")
-        other.append(contentsOf: UnsafeRawBufferPointer(start: base + offset, count: count - offset))
+        unsafe other.append(contentsOf: UnsafeRawBufferPointer(start: base + offset, count: count - offset))
         count = offset
     }
 
     /// A copy of the bytes.
     var bytes: [UInt8] {
-        [UInt8](UnsafeRawBufferPointer(start: base, count: count))
+        unsafe [UInt8](UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// The bytes as `Data`, which takes the block over unless more than a fifth of it would be
     /// unused (then the bytes are copied, so that a small result does not hold a large block).
     consuming func data() -> Data {
         if capacity - count > count / 4 {
-            let copy = Data(UnsafeRawBufferPointer(start: base, count: count))
+            let copy = unsafe Data(UnsafeRawBufferPointer(start: base, count: count))
             _ = consume self
             return copy
         }
-        let block = base
+        let block = unsafe base
         let length = count
         discard self
-        return Data(bytesNoCopy: block, count: length, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        return unsafe Data(bytesNoCopy: block, count: length, deallocator: .custom { pointer, _ in unsafe pointer.deallocate() })
     }
 }
 
@@ -170,8 +171,8 @@ extension OutputBuffer {
     /// copy in between; the sink holds the buffer only for this call.
     @inline(__always)
     mutating func appendText(of value: some BinaryFloatingPoint & TextOutputStreamable) {
-        withUnsafeMutablePointer(to: &self) { buffer in
-            var sink = ByteSink(buffer: buffer)
+        unsafe withUnsafeMutablePointer(to: &self) { buffer in
+            var sink = unsafe ByteSink(buffer: buffer)
             value.write(to: &sink)
         }
     }
@@ -182,15 +183,16 @@ extension OutputBuffer {
 /// buffer the standard library lends it for one call. Only floating-point values are passed, whose
 /// `write(to:)` does nothing but write to the sink, so nothing else touches the output buffer while
 /// the sink holds it.
+@safe
 private struct ByteSink: TextOutputStream {
     let buffer: UnsafeMutablePointer<OutputBuffer>
 
     mutating func write(_ string: String) {
-        buffer.pointee.append(utf8: string)
+        unsafe buffer.pointee.append(utf8: string)
     }
 
     mutating func _writeASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
-        buffer.pointee.append(UnsafeRawBufferPointer(bytes))
+        unsafe buffer.pointee.append(UnsafeRawBufferPointer(bytes))
     }
 }
 

@@ -10,6 +10,7 @@
 
 /// One step of a ``PathStack``. Every case is a plain value (no reference is counted), which the
 /// stack's block relies on: a step is overwritten with a store, and never destroyed.
+@safe
 enum PathStep {
     /// Inside a container, before its first member or between two: spelled as nothing.
     case between
@@ -29,6 +30,7 @@ enum PathStep {
 /// A copy shares the block of the stack it was copied from (a reader's look ahead is such a copy).
 /// A copy only writes steps above the depth it was copied at, which the original does not read
 /// before writing them again itself, so the look ahead leaves the original's path as it was.
+@safe
 struct PathStack {
     /// How many containers are open: the steps at `0..<count` are the path.
     private(set) var count = 0
@@ -45,7 +47,7 @@ struct PathStack {
     private final class Frames: ManagedBuffer<Void, PathStep> {}
 
     init(capacity: Int = 16) {
-        (frames, base, self.capacity) = Self.allocate(max(capacity, 4))
+        unsafe (frames, base, self.capacity) = unsafe Self.allocate(max(capacity, 4))
     }
 
     /// A stack that starts with `prefix` (a key path's steps, or a streamed element's place).
@@ -64,11 +66,11 @@ struct PathStack {
 
     private static func allocate(_ capacity: Int) -> (Frames, UnsafeMutablePointer<PathStep>, Int) {
         // `create` called on `Frames` makes an instance of `Frames`, so the downcast holds.
-        let frames = unsafeDowncast(Frames.create(minimumCapacity: capacity + 1) { _ in }, to: Frames.self)
+        let frames = unsafe unsafeDowncast(Frames.create(minimumCapacity: capacity + 1) { _ in }, to: Frames.self)
         // The pointer leaves the closure, but stays in the same value as `frames`, whose tail it
         // points into: it is used only while that object is alive. The first step is the scratch one.
-        let base = frames.withUnsafeMutablePointerToElements { $0 } + 1
-        return (frames, base, frames.capacity - 1)
+        let base = unsafe frames.withUnsafeMutablePointerToElements { unsafe $0 } + 1
+        return unsafe (frames, base, frames.capacity - 1)
     }
 
     /// Opens a container. The caller has checked the depth limit; the block grows as needed.
@@ -76,16 +78,16 @@ struct PathStack {
     mutating func push(_ step: PathStep) {
         if count == capacity { grow() }
         // `count < capacity` here, so the store is inside the block.
-        (base + count).initialize(to: step)
+        unsafe (base + count).initialize(to: step)
         count += 1
     }
 
     @inline(never)
     private mutating func grow() {
-        let (frames, base, capacity) = Self.allocate(capacity * 2)
+        let (frames, base, capacity) = unsafe Self.allocate(capacity * 2)
         // Plain values: copied as they are. The old block stays alive for any copy that still uses it.
-        base.initialize(from: self.base, count: count)
-        (self.frames, self.base, self.capacity) = (frames, base, capacity)
+        unsafe base.initialize(from: self.base, count: count)
+        unsafe (self.frames, self.base, self.capacity) = unsafe (frames, base, capacity)
     }
 
     /// Closes the innermost container.
@@ -104,7 +106,14 @@ struct PathStack {
     mutating func setTop(_ step: PathStep) {
         // `0 <= count <= capacity`, so the store is inside the block: with no container open it goes
         // to the scratch step before `base`, which no path reads.
-        (base + count - 1).initialize(to: step)
+        unsafe (base + count - 1).initialize(to: step)
+    }
+
+    /// Replaces the innermost container's step with the member `field` writes. The caller keeps
+    /// `field` alive while the step is on the stack (see ``PathStep/field(_:)``).
+    @inline(__always)
+    mutating func setTop(field: FieldAccessor) {
+        unsafe setTop(.field(.passUnretained(field)))
     }
 
     /// Replaces the innermost container's step with a key spelled as a Swift string.
@@ -113,13 +122,13 @@ struct PathStack {
         let depth = count - 1
         if keys.count <= depth { keys.append(contentsOf: repeatElement("", count: depth + 1 - keys.count)) }
         keys[depth] = key
-        (base + depth).initialize(to: .key)
+        unsafe (base + depth).initialize(to: .key)
     }
 
     /// The step at `depth`, which is below `count`.
     private func step(at depth: Int) -> PathStep {
         // `depth < count <= capacity`: inside the block, and written since the container opened.
-        base[depth]
+        unsafe base[depth]
     }
 
     /// The path of the first `depth` steps as errors and reports spell it. `spell` decodes an input key.
@@ -130,7 +139,7 @@ struct PathStack {
             case .between: continue
             case .index(let position): components.append(.index(position))
             case .inputKey(let span): components.append(.key(spell(span)))
-            case .field(let field): components.append(.key(field._withUnsafeGuaranteedRef { $0.writtenKey }))
+            case .field(let field): unsafe components.append(.key(field._withUnsafeGuaranteedRef { $0.writtenKey }))
             case .key: components.append(.key(index < keys.count ? keys[index] : ""))
             }
         }

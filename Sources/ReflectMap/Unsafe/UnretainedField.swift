@@ -6,27 +6,29 @@
 
 /// A plan's field, called without a retain and a release around each call: the
 /// plan's fill and write loops call one per member.
+@safe
 struct UnretainedField {
     private let accessor: Unmanaged<FieldAccessor>
 
     init(_ accessor: FieldAccessor) {
-        self.accessor = .passUnretained(accessor)
+        unsafe self.accessor = unsafe .passUnretained(accessor)
     }
 
     @inline(__always)
     func read(from reader: inout JSONReader, into storage: ModelStorage) throws {
-        try accessor._withUnsafeGuaranteedRef { try $0.read(from: &reader, into: storage) }
+        unsafe try accessor._withUnsafeGuaranteedRef { try $0.read(from: &reader, into: storage) }
     }
 
     @inline(__always)
     func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
-        try accessor._withUnsafeGuaranteedRef { try $0.write(from: storage, to: &writer, isFirst: isFirst) }
+        unsafe try accessor._withUnsafeGuaranteedRef { try $0.write(from: storage, to: &writer, isFirst: isFirst) }
     }
 }
 
 /// A plan's fields as its fill and write loops call them, in a block the plan allocates once, when its
 /// fields are installed, and frees when it drops them. A plan's `var` of this type is read with no
 /// reference counting, where an array would be retained and released for every object.
+@safe
 struct UnretainedFields {
     // Invariant: `base` points to `count` initialised fields, from `init` until `deallocate()`, which
     // the plan calls only when no mapping can use it (see above). `base` is `nil` only when `count` is 0.
@@ -34,28 +36,28 @@ struct UnretainedFields {
     let count: Int
 
     /// No fields, and no block.
-    static var none: UnretainedFields { UnretainedFields(base: nil, count: 0) }
+    static var none: UnretainedFields { unsafe UnretainedFields(base: nil, count: 0) }
 
     private init(base: UnsafeMutablePointer<UnretainedField>?, count: Int) {
-        self.base = base
+        unsafe self.base = unsafe base
         self.count = count
     }
 
     init(_ accessors: [FieldAccessor]) {
         count = accessors.count
         guard count > 0 else {
-            base = nil
+            unsafe base = nil
             return
         }
         let block = UnsafeMutablePointer<UnretainedField>.allocate(capacity: count)
         // Initialises all `count` fields of the new block, which the invariant needs.
-        block.initialize(from: accessors.map(UnretainedField.init), count: count)
-        base = block
+        unsafe block.initialize(from: accessors.map(UnretainedField.init), count: count)
+        unsafe base = unsafe block
     }
 
     /// Frees the block. `UnretainedField` holds no reference, so nothing is deinitialised.
     func deallocate() {
-        base?.deallocate()
+        unsafe base?.deallocate()
     }
 
     /// The field at `index`. Out of range is a programming error, and traps as an array does.
@@ -64,21 +66,22 @@ struct UnretainedFields {
         // One unsigned comparison covers a negative index too; with it the load stays within the
         // `count` initialised fields of the invariant.
         precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "field index out of range")
-        return base.unsafelyUnwrapped[index]
+        return unsafe base.unsafelyUnwrapped[index]
     }
 }
 
 /// A plan's key table, read by the fill loop without a retain and a release per object.
+@safe
 struct UnretainedKeyTable {
     private let table: Unmanaged<KeyTable>
 
     init(_ table: KeyTable) {
-        self.table = .passUnretained(table)
+        unsafe self.table = unsafe .passUnretained(table)
     }
 
     /// Calls `body` with the table, borrowed for the length of the call.
     @inline(__always)
     func with<Result>(_ body: (KeyTable) throws -> Result) rethrows -> Result {
-        try table._withUnsafeGuaranteedRef { try body($0) }
+        unsafe try table._withUnsafeGuaranteedRef { try body($0) }
     }
 }

@@ -1,6 +1,6 @@
 /// The class instances being written on the current path, outermost first, by address, which catch
 /// reference cycles: an instance that is entered again before it is left would be written forever.
-/// (An address names one instance while the instance is alive, and every instance on the path is:
+/// (An address, kept as a number, names one instance while the instance is alive, and every instance on the path is:
 /// the model being written holds it.)
 ///
 /// Paths are nearly always short, so the first `scanLimit` instances sit in an array and a new one is
@@ -9,13 +9,13 @@
 /// than growing with the depth.
 struct ActiveInstances {
     private static let scanLimit = 16
-    private var path: [UnsafeRawPointer] = []
+    private var path: [UInt] = []
     /// The instances of `path` from index `scanLimit` on.
-    private var deep: Set<UnsafeRawPointer> = []
+    private var deep: Set<UInt> = []
 
     /// Enters an instance; `false`, entering nothing, when it is already on the path.
     @inline(__always)
-    mutating func enter(_ instance: UnsafeRawPointer) -> Bool {
+    mutating func enter(_ instance: UInt) -> Bool {
         let count = path.count
         var index = 0
         while index < min(count, Self.scanLimit) {
