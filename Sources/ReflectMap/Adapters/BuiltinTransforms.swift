@@ -15,14 +15,14 @@ public struct SecondsSince1970: JSONAdapter {
     /// - Returns: The date.
     /// - Throws: ``MappingError`` when the value is not a number.
     public func read(_ json: JSONValue) throws -> Date {
-        Date(timeIntervalSince1970: try TransformNumbers.double(json, expected: "seconds since 1970"))
+        DateConversion.date(since1970: try TransformNumbers.double(json, expected: "seconds since 1970"), unitsPerSecond: 1)
     }
 
     /// - Parameter value: The date.
     /// - Returns: Its seconds since 1970.
     /// - Throws: Never.
     public func write(_ value: Date) throws -> JSONValue {
-        TransformNumbers.json(value.timeIntervalSince1970)
+        .number(DateConversion.count(since1970: value, unitsPerSecond: 1))
     }
 }
 
@@ -36,14 +36,14 @@ public struct MillisecondsSince1970: JSONAdapter {
     /// - Returns: The date.
     /// - Throws: ``MappingError`` when the value is not a number.
     public func read(_ json: JSONValue) throws -> Date {
-        Date(timeIntervalSince1970: try TransformNumbers.double(json, expected: "milliseconds since 1970") / 1000)
+        DateConversion.date(since1970: try TransformNumbers.double(json, expected: "milliseconds since 1970"), unitsPerSecond: 1000)
     }
 
     /// - Parameter value: The date.
     /// - Returns: Its whole milliseconds since 1970.
     /// - Throws: Never.
     public func write(_ value: Date) throws -> JSONValue {
-        TransformNumbers.json((value.timeIntervalSince1970 * 1000).rounded())
+        .number(DateConversion.count(since1970: value, unitsPerSecond: 1000))
     }
 }
 
@@ -59,7 +59,7 @@ public struct DateFormat: JSONAdapter {
     public let timeZone: TimeZone
     /// The formatter, shared by every `DateFormat` with the same pattern and time zone: the wrapper
     /// is made again with every model instance, and a `DateFormatter` is costly to make.
-    private var formatter: SharedFormatter { SharedFormatter.shared(format: format, timeZone: timeZone) }
+    private var formatter: DateFormatter { DateFormatCache.shared.formatter(format: format, timeZone: timeZone) }
 
     /// Creates the adapter.
     ///
@@ -78,7 +78,7 @@ public struct DateFormat: JSONAdapter {
         guard case .string(let text) = json else {
             throw MappingError(.typeMismatch(expected: "a date string (\(format))", found: TransformNumbers.summary(json)))
         }
-        guard let date = formatter.date(from: text) else {
+        guard let date = DateConversion.date(from: text, formatter: formatter) else {
             throw MappingError(.invalidValue(value: JSONScalar.string(text).summary, type: "date in the format \(format)"))
         }
         return date
@@ -88,54 +88,30 @@ public struct DateFormat: JSONAdapter {
     /// - Returns: The date in the format.
     /// - Throws: Never.
     public func write(_ value: Date) throws -> JSONValue {
-        .string(formatter.string(from: value))
+        .string(DateConversion.string(from: value, formatter: formatter))
     }
 }
 
-/// A `DateFormatter`, configured once and then only used, behind a lock: swift-corelibs-foundation
-/// does not promise that one formatter may be used from several threads at once.
-private final class SharedFormatter: @unchecked Sendable {
-    private let formatter: DateFormatter
+/// The `DateFormatter`s of ``DateFormat``, one per pattern and time zone, configured once and then
+/// only used, through ``DateConversion`` and so under each formatter's lock.
+private final class DateFormatCache: @unchecked Sendable {
+    static let shared = DateFormatCache()
     private let lock = NSLock()
-
-    /// The formatters made so far, by time zone and pattern.
-    private static let cache = Cache()
-
-    private final class Cache: @unchecked Sendable {
-        private let lock = NSLock()
-        // Guarded by `lock`.
-        private var formatters: [String: SharedFormatter] = [:]
-
-        func formatter(format: String, timeZone: TimeZone) -> SharedFormatter {
-            let key = timeZone.identifier + "\u{0}" + format
-            return lock.withLock {
-                if let existing = formatters[key] { return existing }
-                let formatter = DateFormatter()
-                formatter.locale = Locale(identifier: "en_US_POSIX")
-                formatter.timeZone = timeZone
-                formatter.dateFormat = format
-                let shared = SharedFormatter(formatter: formatter)
-                formatters[key] = shared
-                return shared
-            }
-        }
-    }
+    // Guarded by `lock`.
+    private var formatters: [String: DateFormatter] = [:]
 
     /// The formatter for a pattern and time zone, made on first use.
-    static func shared(format: String, timeZone: TimeZone) -> SharedFormatter {
-        cache.formatter(format: format, timeZone: timeZone)
-    }
-
-    private init(formatter: DateFormatter) {
-        self.formatter = formatter
-    }
-
-    func date(from text: String) -> Date? {
-        lock.withLock { formatter.date(from: text) }
-    }
-
-    func string(from date: Date) -> String {
-        lock.withLock { formatter.string(from: date) }
+    func formatter(format: String, timeZone: TimeZone) -> DateFormatter {
+        let key = timeZone.identifier + "\u{0}" + format
+        return lock.withLock {
+            if let existing = formatters[key] { return existing }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = timeZone
+            formatter.dateFormat = format
+            formatters[key] = formatter
+            return formatter
+        }
     }
 }
 
@@ -214,17 +190,11 @@ enum TransformNumbers {
         switch json {
         case .number(let number): return number.doubleValue
         case .string(let text):
-            if let value = Double(text), value.isFinite { return value }
+            if let value = DateConversion.number(in: text) { return value }
             throw MappingError(.invalidValue(value: JSONScalar.string(text).summary, type: expected))
         default:
             throw MappingError(.typeMismatch(expected: expected, found: summary(json)))
         }
-    }
-
-    /// An integer when the value has no fraction, else the shortest round-trip double.
-    static func json(_ value: Double) -> JSONValue {
-        if let integer = Int64(exactly: value) { return .number(.integer(integer)) }
-        return .number(.double(value))
     }
 
     static func summary(_ json: JSONValue) -> String {

@@ -261,6 +261,13 @@ extension Date: BuiltinAdapterProviding {
                     json = ()
                 }
                 if let date = try reader.dateStrategy.date(from: scalar, json: json) { return date }
+                // A count since 1970 in a string: a number in a string, by the mapper's rule for those
+                // (lenient mode only, reported as a coercion).
+                if case .string(let text) = scalar, !reader.isStrict, let units = reader.dateStrategy.unitsPerSecond,
+                   let count = DateConversion.number(in: text) {
+                    reader.noteCoercion(of: scalar, to: "Date")
+                    return DateConversion.date(since1970: count, unitsPerSecond: units)
+                }
                 if case .string = scalar { return try reader.fail(.invalidValue(value: scalar.summary, type: "Date"), value: scalar) }
                 return try reader.reject(scalar, expected: "Date")
             },

@@ -1,4 +1,5 @@
 import Foundation
+import ReflectMap
 
 /// A date as seconds since 1970: `1700000000`, `1700000000.5` or `"1700000000"` in JSON.
 open class DateTransform: TransformType {
@@ -40,8 +41,8 @@ open class DateFormatterTransform: TransformType {
 
     /// Creates the transform.
     ///
-    /// - Parameter dateFormatter: Reads and writes the text; it must not be changed afterwards, as
-    ///   the transform may be used from several threads at once.
+    /// - Parameter dateFormatter: Reads and writes the text; it must not be changed afterwards. The
+    ///   transform uses it under a lock of its own, so it may map on several threads at once.
     public init(dateFormatter: DateFormatter) {
         self.dateFormatter = dateFormatter
     }
@@ -52,7 +53,7 @@ open class DateFormatterTransform: TransformType {
     /// - Returns: The date, or `nil`.
     open func transformFromJSON(_ value: Any?) -> Date? {
         guard let text = value as? String else { return nil }
-        return dateFormatter.date(from: text)
+        return DateConversion.date(from: text, formatter: dateFormatter)
     }
 
     /// The date's text.
@@ -60,7 +61,7 @@ open class DateFormatterTransform: TransformType {
     /// - Parameter value: The date.
     /// - Returns: The text, or `nil`.
     open func transformToJSON(_ value: Date?) -> String? {
-        value.map(dateFormatter.string(from:))
+        value.map { DateConversion.string(from: $0, formatter: dateFormatter) }
     }
 }
 

@@ -1,0 +1,83 @@
+import Foundation
+import ReflectMap
+import Testing
+
+@Suite("Dates: one conversion per format")
+struct DateConversionTests {
+    @Test("A count since 1970 in a string is read in lenient mode and reported, refused in strict mode, and read by the transform",
+          arguments: [(DateStrategy.secondsSince1970, "1700000000"), (DateStrategy.millisecondsSince1970, "1700000000000")])
+    func numericStrings(strategy: DateStrategy, text: String) throws {
+        let input = json(#"{"when": "\#(text)"}"#)
+        let (moment, report) = try JSONMapper(dateStrategy: strategy).mapWithReport(Moment.self, from: input)
+        #expect(moment.when == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(report.coercions.map(\.path) == ["when"])
+        #expect(try JSONMapper(mode: .strict, dateStrategy: strategy).map(Moment.self, from: json(#"{"when": \#(text)}"#)).when == moment.when)
+        let error = mappingError { _ = try JSONMapper(mode: .strict, dateStrategy: strategy).map(Moment.self, from: input) }
+        #expect(error?.path == "when")
+
+        struct Stamped: Mappable {
+            @JSONTransform(SecondsSince1970()) var seconds = Date()
+            @JSONTransform(MillisecondsSince1970()) var milliseconds = Date()
+        }
+        let stamped = try JSONMapper().map(Stamped.self, from: json(#"{"seconds": "1700000000", "milliseconds": "1700000000000"}"#))
+        #expect(stamped.seconds == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(stamped.milliseconds == Date(timeIntervalSince1970: 1_700_000_000))
+    }
+
+    @Test("A strategy and its transform write the same count: an integer when whole, milliseconds rounded")
+    func strategiesAndTransformsWriteAlike() throws {
+        struct Stamped: Mappable {
+            @JSONTransform(SecondsSince1970()) var seconds = Date()
+            @JSONTransform(MillisecondsSince1970()) var milliseconds = Date()
+        }
+        for instant in [1_700_000_000.0, 1_700_000_000.25, 1_700_000_000.0004] {
+            let date = Date(timeIntervalSince1970: instant)
+            let stamped = Stamped(seconds: date, milliseconds: date)
+            let written = try #require(JSONMapper().jsonObject(from: stamped) as? [String: Any])
+            var values = Values()
+            values.when = date
+            let bySeconds = try #require(JSONMapper(dateStrategy: .secondsSince1970).jsonObject(from: values) as? [String: Any])
+            let byMilliseconds = try #require(JSONMapper(dateStrategy: .millisecondsSince1970).jsonObject(from: values) as? [String: Any])
+            #expect("\(written["seconds"] ?? "")" == "\(bySeconds["when"] ?? "")")
+            #expect("\(written["milliseconds"] ?? "")" == "\(byMilliseconds["when"] ?? "")")
+        }
+    }
+
+    @Test("One mapper with a formatted strategy maps dates on many threads at once, each correctly")
+    func formattedStrategyIsSafeToShare() throws {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        let mapper = JSONMapper(dateStrategy: .formatted(formatter))
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for round in 0..<40 {
+                let seconds = 1_700_000_000 + worker * 86_400 + round * 61
+                var values = Values()
+                values.when = Date(timeIntervalSince1970: TimeInterval(seconds))
+                do {
+                    let again = try mapper.map(Values.self, from: mapper.data(from: values))
+                    if again.when != values.when { failures.record("\(seconds) came back as \(String(describing: again.when))") }
+                } catch {
+                    failures.record("\(seconds): \(error)")
+                }
+            }
+        }
+        #expect(failures.all.isEmpty)
+    }
+}
+
+private struct Moment: Mappable {
+    var when = Date(timeIntervalSince1970: 0)
+}
+
+/// Failures recorded from any thread.
+private final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var messages: [String] = []
+
+    func record(_ message: String) { lock.withLock { messages.append(message) } }
+    var all: [String] { lock.withLock { messages } }
+}
