@@ -76,7 +76,8 @@ extension JSONMapper {
     /// - Returns: The model, and a report of what did not match exactly.
     /// - Throws: ``MappingError`` when the data cannot be mapped at all.
     public func mapWithReport<T: Mappable>(_ type: T.Type, from data: Data) throws -> (value: T, report: MappingReport) {
-        try reading(T.self, at: nil, reporting: true) { try read(T.self, from: data, at: nil, reporting: $0) }
+        let result = try reading(T.self, at: nil, reporting: true) { try read(T.self, from: data, at: nil, reporting: $0) }
+        return (result.value, result.report ?? MappingReport())
     }
 
     /// Maps a dictionary and reports what did not match exactly.
@@ -89,7 +90,8 @@ extension JSONMapper {
     public func mapWithReport<T: Mappable>(
         _ type: T.Type, from dictionary: [String: Any]
     ) throws -> (value: T, report: MappingReport) {
-        try reading(T.self, at: nil, reporting: true) { try read(T.self, fromTree: dictionary, path: [], reporting: $0) }
+        let result = try reading(T.self, at: nil, reporting: true) { try read(T.self, fromTree: dictionary, path: [], reporting: $0) }
+        return (result.value, result.report ?? MappingReport())
     }
 
     /// Maps any `JSONSerialization` output and reports what did not match exactly.
@@ -102,7 +104,8 @@ extension JSONMapper {
     public func mapWithReport<T: Mappable>(
         _ type: T.Type, fromJSONObject object: Any
     ) throws -> (value: T, report: MappingReport) {
-        try reading(T.self, at: nil, reporting: true) { try read(T.self, fromTree: object, path: [], reporting: $0) }
+        let result = try reading(T.self, at: nil, reporting: true) { try read(T.self, fromTree: object, path: [], reporting: $0) }
+        return (result.value, result.report ?? MappingReport())
     }
 
     /// Fills an existing model from JSON: only the properties whose keys are present change, and
@@ -160,12 +163,12 @@ extension JSONMapper {
     /// asked for it.
     @inline(__always)
     func reading<T>(
-        _ type: T.Type, at keyPath: String?, reporting: Bool, _ read: (Bool) throws -> (value: T, report: MappingReport)
-    ) throws -> (value: T, report: MappingReport) {
+        _ type: T.Type, at keyPath: String?, reporting: Bool, _ read: (Bool) throws -> (value: T, report: MappingReport?)
+    ) throws -> (value: T, report: MappingReport?) {
         guard let reportHandler else { return try read(reporting) }
         let result = try read(true)
-        deliver(result.report, for: T.self, at: keyPath, to: reportHandler)
-        return reporting ? result : (result.value, MappingReport())
+        deliver(result.report ?? MappingReport(), for: T.self, at: keyPath, to: reportHandler)
+        return reporting ? result : (result.value, nil)
     }
 
     var readSettings: ReadSettings {
@@ -179,18 +182,23 @@ extension JSONMapper {
     /// it is reported as such.
     func read<T>(
         _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
-    ) throws -> (value: T, report: MappingReport) {
+    ) throws -> (value: T, report: MappingReport?) {
         try InputBytes.reading(data) { try read(T.self, bytes: $0, at: keyPath, reporting: reporting) }
     }
 
     private func read<T>(
         _ type: T.Type, bytes: InputBytes, at keyPath: String?, reporting: Bool
-    ) throws -> (value: T, report: MappingReport) {
+    ) throws -> (value: T, report: MappingReport?) {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         var scanner = JSONScanner(bytes: bytes)
         var path: [PathComponent] = []
         var open: JSONScanner.OpenContainers = []
         if let keyPath { (path, open) = try scanner.descend(to: keyPath, maxDepth: maxDepth) }
+        // What follows the value: whitespace only, after the rest of any containers the key path opened.
+        func finishAfter(_ scanner: JSONScanner) throws {
+            var rest = scanner
+            if open.isEmpty { try rest.finish() } else { try rest.finish(enclosing: open, maxDepth: maxDepth) }
+        }
         var reader = JSONReader(scanner: scanner, settings: readSettings, reporting: reporting, path: path)
         let value: T
         do {
@@ -198,16 +206,14 @@ extension JSONMapper {
         } catch let error as MappingError where error.isRecoverable {
             if error.valueIsRead && reader.path.count == path.count {
                 // The top-level object settled its error at its end: only what follows it is unread.
-                var rest = reader.scanner
-                try rest.finish(enclosing: open, maxDepth: maxDepth)
+                try finishAfter(reader.scanner)
             } else {
                 try validate(bytes)
             }
             throw error
         }
-        var rest = reader.scanner
-        try rest.finish(enclosing: open, maxDepth: maxDepth)
-        return (value, reader.report?.report ?? MappingReport())
+        try finishAfter(reader.scanner)
+        return (value, reader.report?.report)
     }
 
     /// Reads one element of a streamed array (or one JSON Lines document) from its own bytes, with the
@@ -216,13 +222,13 @@ extension JSONMapper {
     /// element in the whole array: `nil` when lenient mode dropped it.
     func readElement<T>(
         _ type: T.Type, bytes: InputBytes, at path: [PathComponent], isDocument: Bool, reporting: Bool
-    ) throws -> (value: T?, report: MappingReport) {
+    ) throws -> (value: T?, report: MappingReport?) {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         var reader = JSONReader(
             scanner: JSONScanner(bytes: bytes, isDocument: isDocument), settings: readSettings, reporting: reporting,
             path: path, basePathCount: path.count - 1
         )
-        defer { reader.recyclePool() }
+        defer { if reader.pool != nil { reader.recyclePool() } }
         let value: T?
         do {
             value = try adapter.read(&reader)
@@ -231,7 +237,7 @@ extension JSONMapper {
             if error.isRecoverable { try validate(bytes) }
             throw reader.locate(error)
         }
-        return (value, reader.report?.report ?? MappingReport())
+        return (value, reader.report?.report)
     }
 
     /// Checks that the whole document is well-formed JSON within the depth limit, for a document whose
@@ -245,17 +251,18 @@ extension JSONMapper {
     /// The route for `JSONSerialization` output.
     func read<T>(
         _ type: T.Type, fromTree json: Any, path: [PathComponent], reporting: Bool
-    ) throws -> (value: T, report: MappingReport) {
+    ) throws -> (value: T, report: MappingReport?) {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         var reader = JSONReader(tree: json, settings: readSettings, reporting: reporting, path: path)
         let value = try read(adapter, &reader)
-        return (value, reader.report?.report ?? MappingReport())
+        return (value, reader.report?.report)
     }
 
     /// Reads the top-level value; an error leaves the reader's path where it was thrown, which
     /// locates it.
     func read<T>(_ adapter: TypeAdapter<T>, _ reader: inout JSONReader) throws -> T {
-        defer { reader.recyclePool() }
+        // A read that took no array block has none to hand on.
+        defer { if reader.pool != nil { reader.recyclePool() } }
         do {
             // At the top level every failure throws, in lenient mode too, so `nil` is not expected.
             guard let value = try adapter.read(&reader) else {

@@ -41,8 +41,8 @@ struct ElementMapper<Model: Mappable>: Sendable {
                     reporting: reporting || mapper.reportHandler != nil
                 )
             }
-            if let handler = mapper.reportHandler { mapper.deliver(report, for: Model.self, at: keyPath, to: handler) }
-            return StreamedElement(index: position, value: model, report: reporting ? report : MappingReport())
+            if let handler = mapper.reportHandler { mapper.deliver(report ?? MappingReport(), for: Model.self, at: keyPath, to: handler) }
+            return StreamedElement(index: position, value: model, report: reporting ? report ?? MappingReport() : MappingReport())
         } catch var error as MappingError {
             error.byteOffset = error.byteOffset.map { $0 + offset }
             throw error
