@@ -71,6 +71,27 @@ struct EnvelopeKeyPathTests {
         #expect(streamed.values.map(\.id) == [1, 2])
     }
 
+    @Test("Bytes, a Foundation tree and a JSONValue follow every path to the same place, or to nowhere alike", arguments: [
+        ("data.1", 2), ("data.x", nil), ("data.01", 2), ("data.5", nil), ("twice", 4), ("twice.id", nil),
+        ("scalar", nil), ("scalar.id", nil), ("list.0.inner", 5), ("list.inner", nil), ("empty..in", 6), ("empty.in", nil),
+    ] as [(String, Int?)])
+    func oneWalkForEveryDocument(path: String, id: Int?) throws {
+        let document = json(#"""
+            {"data": [{"id": 1}, {"id": 2}], "twice": {"id": 3}, "twice": {"id": 4}, "scalar": 7,
+             "list": [{"inner": {"id": 5}}], "empty": {"": {"in": {"id": 6}}}}
+            """#)
+        let bytes = try? JSONMapper(mode: .strict).map(EnvelopeResult.self, from: document, at: path).id
+        let tree = JSONKeyPath(path).value(in: try JSONSerialization.jsonObject(with: document))
+            .flatMap { ($0 as? [String: Any])?["id"] as? Int }
+        let value = try JSONValue(parsing: document).value(atKeyPath: path)?["id"].flatMap { value -> Int? in
+            if case .number(.integer(let id)) = value { return Int(id) }
+            return nil
+        }
+        #expect(bytes == id)
+        #expect(tree == id)
+        #expect(value == id)
+    }
+
     @Test("A path key of @JSONKey(path:) reads the same grammar as a key path")
     func pathKeysShareTheGrammar() throws {
         struct Nested: Mappable {

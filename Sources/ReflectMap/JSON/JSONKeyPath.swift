@@ -2,7 +2,9 @@ import Foundation
 
 /// A dotted key path such as `data.items.0`: the one grammar that every entry point reads, from
 /// ``JSONMapper/map(_:from:at:)`` and streaming to `@JSONKey(path:)` and `ReflectMapClient`'s key
-/// paths, and the one rule for what each step means.
+/// paths, and the one rule for what each step means, which ``follow(_:)`` applies to bytes, Foundation
+/// trees and ``JSONValue``s alike. A streamed array's path follows the same rule but for repeated keys
+/// (see ``JSONStreamLayout/array(at:)``).
 ///
 /// Grammar: the path is split at every dot. Dots at either end are ignored (`".data.result."` is
 /// `data.result`, as HandyJSON's `designatedPath` reads it), so a path with no step (`""`, `"."`) is
@@ -32,17 +34,73 @@ package struct JSONKeyPath: Sendable, Equatable {
 
     /// The value the path leads to in a Foundation tree, as `JSONSerialization` returns it, or `nil`
     /// when a step is missing. `key` spells each step as the tree's keys are spelled.
-    package func value(in tree: Any, key: (String) -> String = { $0 }) -> Any? {
-        var current = tree
+    package func value(in tree: Any, key: @escaping (String) -> String = { $0 }) -> Any? {
+        var cursor = TreeCursor(value: tree, key: key)
+        return follow(&cursor) ? cursor.value : nil
+    }
+
+    /// Follows the path from `cursor`, step by step, by the rules above: in an object a step names a
+    /// member, and in an array a step of decimal digits indexes it. Every document a path is followed
+    /// through (bytes, a Foundation tree, a ``JSONValue``) takes this one walk, with a cursor of its own.
+    /// - Returns: `false` at the first step that leads nowhere.
+    package func follow<Cursor: KeyPathCursor>(_ cursor: inout Cursor) throws(Cursor.Failure) -> Bool {
         for step in steps {
-            if let object = current as? [String: Any], let member = object[key(step)] {
-                current = member
-            } else if let array = current as? [Any], let index = Self.index(step), index < array.count {
-                current = array[index]
-            } else {
-                return nil
+            switch try cursor.container() {
+            case .object?:
+                guard try cursor.enterMember(step) else { return false }
+            case .array?:
+                guard let index = Self.index(step), try cursor.enterElement(index) else { return false }
+            case nil:
+                return false
             }
         }
-        return current
+        return true
+    }
+}
+
+/// The two kinds of JSON container a key path step can enter.
+package enum JSONContainer {
+    case object
+    case array
+}
+
+/// A place in a JSON document from which ``JSONKeyPath/follow(_:)`` takes one step at a time.
+package protocol KeyPathCursor {
+    /// What a step can throw: `Never` for a tree, whose values are all read already.
+    associatedtype Failure: Error
+    /// The kind of container under the cursor, or `nil` for any other value.
+    mutating func container() throws(Failure) -> JSONContainer?
+    /// Moves into the object under the cursor, to the value of its member `key`: when the object
+    /// repeats the key, the last one, as in a `JSONSerialization` dictionary.
+    /// - Returns: `false` when the object has no such member.
+    mutating func enterMember(_ key: String) throws(Failure) -> Bool
+    /// Moves into the array under the cursor, to its element at `index`.
+    /// - Returns: `false` when the array is shorter.
+    mutating func enterElement(_ index: Int) throws(Failure) -> Bool
+}
+
+/// A cursor over a Foundation tree, as `JSONSerialization` returns it.
+struct TreeCursor: KeyPathCursor {
+    typealias Failure = Never
+    var value: Any
+    /// Spells a step as the tree's keys are spelled.
+    let key: (String) -> String
+
+    func container() -> JSONContainer? {
+        if value is [String: Any] { return .object }
+        if value is [Any] { return .array }
+        return nil
+    }
+
+    mutating func enterMember(_ step: String) -> Bool {
+        guard let object = value as? [String: Any], let member = object[key(step)] else { return false }
+        value = member
+        return true
+    }
+
+    mutating func enterElement(_ index: Int) -> Bool {
+        guard let array = value as? [Any], array.indices.contains(index) else { return false }
+        value = array[index]
+        return true
     }
 }

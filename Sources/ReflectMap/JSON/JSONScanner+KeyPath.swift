@@ -1,61 +1,20 @@
 extension JSONScanner {
     /// The containers a key path walked into, innermost last: `true` for an object, `false` for an
-    /// array. The cursor is inside all of them until ``finish(enclosing:)``.
+    /// array. The cursor is inside all of them until ``finish(enclosing:maxDepth:)``.
     typealias OpenContainers = [Bool]
 
     /// Moves the cursor to the value at a key path, by the rules of ``JSONKeyPath``.
     /// - Throws: `keyPathNotFound` when the path leads nowhere (after the rest of the input is
     ///   validated, so malformed JSON is still reported as such).
     mutating func descend(to keyPath: String, maxDepth: Int) throws -> (path: [PathComponent], open: OpenContainers) {
-        var path: [PathComponent] = []
-        var open: OpenContainers = []
-        for component in JSONKeyPath(keyPath).steps {
-            let byte = try peek()
-            var found = false
-            if byte == .openBrace || byte == .openBracket {
-                guard open.count < maxDepth else { throw tooDeep(limit: maxDepth) }
-            }
-            let budget = maxDepth - open.count
-            if byte == .openBrace {
-                enterContainer()
-                // The scanner as it stood on the value of the last member named `component`.
-                var match: JSONScanner?
-                var first = true
-                while let span = try nextKey(first: first) {
-                    first = false
-                    if try string(span) == component { match = self }
-                    try skipValue(depthBudget: budget - 1, limit: maxDepth)
-                }
-                if let match {
-                    self = match
-                    found = true
-                    open.append(true)
-                    path.append(.key(component))
-                }
-            } else if byte == .openBracket, let target = JSONKeyPath.index(component) {
-                enterContainer()
-                var index = 0
-                while try nextElement(first: index == 0) {
-                    if index == target {
-                        found = true
-                        break
-                    }
-                    try skipValue(depthBudget: budget - 1, limit: maxDepth)
-                    index += 1
-                }
-                if found {
-                    open.append(false)
-                    path.append(.index(target))
-                }
-            } else {
-                try skipValue(depthBudget: budget, limit: maxDepth)
-            }
-            if !found {
-                try finish(enclosing: open, maxDepth: maxDepth)
-                throw MappingError(.keyPathNotFound(keyPath), at: path)
-            }
+        var cursor = KeyPathScan(scanner: self, maxDepth: maxDepth)
+        let keyPath = JSONKeyPath(keyPath)
+        guard try keyPath.follow(&cursor) else {
+            try cursor.finishUnfound()
+            throw MappingError(.keyPathNotFound(keyPath.text), at: cursor.path)
         }
-        return (path, open)
+        self = cursor.scanner
+        return (cursor.path, cursor.open)
     }
 
     /// Validates and skips the rest of each open container, innermost first, then checks that
@@ -70,5 +29,75 @@ extension JSONScanner {
             }
         }
         try finish()
+    }
+}
+
+/// A ``KeyPathCursor`` over bytes. Every value it walks past is validated as it is skipped, and an
+/// object is read to its end before the member it enters is chosen, so that a repeated key's last
+/// member is the one followed.
+private struct KeyPathScan: KeyPathCursor {
+    typealias Failure = any Error
+    var scanner: JSONScanner
+    let maxDepth: Int
+    var path: [PathComponent] = []
+    var open: JSONScanner.OpenContainers = []
+    /// Whether the value under the cursor is still unread: not when a step that found nothing has
+    /// read its container to the end.
+    private var valueIsUnread = true
+
+    init(scanner: JSONScanner, maxDepth: Int) {
+        self.scanner = scanner
+        self.maxDepth = maxDepth
+    }
+
+    mutating func container() throws -> JSONContainer? {
+        let byte = try scanner.peek()
+        guard byte == .openBrace || byte == .openBracket else { return nil }
+        guard open.count < maxDepth else { throw scanner.tooDeep(limit: maxDepth) }
+        return byte == .openBrace ? .object : .array
+    }
+
+    mutating func enterMember(_ key: String) throws -> Bool {
+        let budget = maxDepth - open.count
+        scanner.enterContainer()
+        // The scanner as it stood on the value of the last member named `key`.
+        var match: JSONScanner?
+        var first = true
+        while let span = try scanner.nextKey(first: first) {
+            first = false
+            if try scanner.string(span) == key { match = scanner }
+            try scanner.skipValue(depthBudget: budget - 1, limit: maxDepth)
+        }
+        guard let match else {
+            valueIsUnread = false
+            return false
+        }
+        scanner = match
+        open.append(true)
+        path.append(.key(key))
+        return true
+    }
+
+    mutating func enterElement(_ target: Int) throws -> Bool {
+        let budget = maxDepth - open.count
+        scanner.enterContainer()
+        var index = 0
+        while try scanner.nextElement(first: index == 0) {
+            if index == target {
+                open.append(false)
+                path.append(.index(target))
+                return true
+            }
+            try scanner.skipValue(depthBudget: budget - 1, limit: maxDepth)
+            index += 1
+        }
+        valueIsUnread = false
+        return false
+    }
+
+    /// After a step found nothing: validates the rest of the input.
+    mutating func finishUnfound() throws {
+        if valueIsUnread { try scanner.skipValue(depthBudget: maxDepth - open.count, limit: maxDepth) }
+        try scanner.finish(enclosing: open, maxDepth: maxDepth)
     }
 }

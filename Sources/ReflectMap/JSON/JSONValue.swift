@@ -125,17 +125,35 @@ public enum JSONNumber: Sendable, Hashable, CustomStringConvertible {
 extension JSONValue {
     /// The value at a key path, by the rules of ``JSONKeyPath``; `nil` when a step is missing.
     package func value(atKeyPath keyPath: String) -> JSONValue? {
-        var current = self
-        for step in JSONKeyPath(keyPath).steps {
-            if case .object = current, let member = current[step] {
-                current = member
-            } else if case .array = current, let index = JSONKeyPath.index(step), let element = current[index] {
-                current = element
-            } else {
-                return nil
+        var cursor = Cursor(value: self)
+        return JSONKeyPath(keyPath).follow(&cursor) ? cursor.value : nil
+    }
+
+    /// A ``KeyPathCursor`` over a value: an object's members are a dictionary already, so a repeated
+    /// key's last member is the one there.
+    private struct Cursor: KeyPathCursor {
+        typealias Failure = Never
+        var value: JSONValue
+
+        func container() -> JSONContainer? {
+            switch value {
+            case .object: return .object
+            case .array: return .array
+            default: return nil
             }
         }
-        return current
+
+        mutating func enterMember(_ key: String) -> Bool {
+            guard let member = value[key] else { return false }
+            value = member
+            return true
+        }
+
+        mutating func enterElement(_ index: Int) -> Bool {
+            guard let element = value[index] else { return false }
+            value = element
+            return true
+        }
     }
 
     /// A scalar as text: a string as it is, a number or Bool as JSON spells it; `nil` for `null`, an
