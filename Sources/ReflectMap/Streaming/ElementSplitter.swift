@@ -7,17 +7,20 @@ import Foundation
 // scanned (or before `cursor` between elements) are dropped when more input is appended, so memory is
 // the read buffer plus the largest element, whatever the input's size.
 //
-// The splitter checks the document's structure around the elements (the key path's objects, the
+// The splitter checks the document's structure around the elements (the key path's containers, the
 // array's commas and brackets, what follows the array) and finds each element's extent with a light
-// scan: strings (escapes included) and the nesting of brackets, which must match. It does not check
-// what is inside an element: the mapper parses every element in full, so malformed JSON there is
-// reported by the parse, with its offset moved to the whole input's. Values outside the array that a
-// key path walks past are parsed in full too, so malformed JSON anywhere is an error.
+// scan: strings (escapes included) and the nesting of brackets, which must match. That scan is what
+// resuming needs, since an element may end in a later chunk; everything else comes from `JSONScanner`,
+// run over the bytes in place: whitespace, keys, and the full check of each value a key path walks past,
+// which is skipped as `JSONScanner.skipValue` skips it, with no tree made. The mapper parses every
+// element in full, so malformed JSON there is reported by the parse, with its offset moved to the whole
+// input's. So malformed JSON anywhere is an error.
 //
 // Layouts:
-// - `.array` / `.array(at:)`: the elements of the top-level array, or of the array at a key path of
-//   object keys (the first member with the key is followed; the rest of the document is checked after
-//   the array ends);
+// - `.array` / `.array(at:)`: the elements of the top-level array, or of the array at a key path, by
+//   the rules of `JSONKeyPath`, with one exception: of an object's members with a repeated key, the
+//   first is followed, since a stream cannot know that a later member repeats the key without holding
+//   the whole object. The rest of the document is checked after the array ends;
 // - `.jsonLines`: JSON values one after another, separated by whitespace or nothing (JSON Lines,
 //   NDJSON, concatenated documents). Empty input has no elements.
 
@@ -44,20 +47,28 @@ package struct ElementSplitter: Sendable {
     /// The element (or skipped value) being scanned, when a scan is in progress.
     private var scan: ValueScan?
 
+    /// The containers the key path entered, outermost first: `true` for an object, `false` for an
+    /// array.
+    private var opened: [Bool] = []
+
     private enum Phase: Equatable {
         /// Before the first byte (a byte order mark may come).
         case start
-        /// Expects the object to search for `path[step]`.
-        case object(step: Int)
+        /// Expects the container in which to look for `path[step]`.
+        case container(step: Int)
         /// Inside the object of `path[step]`, before a member (`first`) or after one.
         case members(step: Int, first: Bool)
         /// Skipping the value of a member whose key is not `path[step]`.
         case skipping(step: Int)
+        /// Inside the array of `path[step]`, `index` elements in, before an element (`expectsValue`)
+        /// or after one.
+        case arrayStep(step: Int, index: Int, expectsValue: Bool)
         /// Expects the streamed array's `[`.
         case arrayStart
         /// Inside the array: `expectsValue` after `[` (where `]` may come too) or after a comma.
         case elements(expectsValue: Bool, isFirst: Bool)
-        /// After the array: closing the `open` enclosing objects, skipping their other members.
+        /// After the array: closing the `open` containers the key path entered, innermost first,
+        /// skipping their other members and elements.
         case closing(open: Int, skipping: Bool)
         /// Between JSON Lines documents.
         case documents
@@ -127,12 +138,18 @@ package struct ElementSplitter: Sendable {
                 if buffer.count - cursor >= 3, buffer[cursor] == 0xEF, buffer[cursor + 1] == 0xBB, buffer[cursor + 2] == 0xBF {
                     cursor += 3
                 }
-                phase = isLines ? .documents : (path.isEmpty ? .arrayStart : .object(step: 0))
-            case .object(let step):
-                guard let byte = try peek(expecting: "an object") else { return .needsInput }
-                guard byte == .openBrace else { throw MappingError(.keyPathNotFound(keyPathText)) }
-                cursor += 1
-                phase = .members(step: step, first: true)
+                phase = isLines ? .documents : (path.isEmpty ? .arrayStart : .container(step: 0))
+            case .container(let step):
+                guard let byte = try peek(expecting: "an object or array") else { return .needsInput }
+                if byte == .openBrace {
+                    cursor += 1
+                    phase = .members(step: step, first: true)
+                } else if byte == .openBracket, JSONKeyPath.index(path[step]) != nil {
+                    cursor += 1
+                    phase = .arrayStep(step: step, index: 0, expectsValue: true)
+                } else {
+                    throw MappingError(.keyPathNotFound(keyPathText))
+                }
             case .members(let step, let first):
                 guard let byte = try peek(expecting: "a key or }") else { return .needsInput }
                 if byte == .closeBrace { throw MappingError(.keyPathNotFound(keyPathText)) }
@@ -146,13 +163,28 @@ package struct ElementSplitter: Sendable {
                     return .needsInput
                 }
                 if key == path[step] {
-                    phase = step + 1 == path.count ? .arrayStart : .object(step: step + 1)
+                    opened.append(true)
+                    phase = step + 1 == path.count ? .arrayStart : .container(step: step + 1)
                 } else {
                     phase = .skipping(step: step)
                 }
             case .skipping(let step):
                 guard try skipValue() else { return .needsInput }
                 phase = .members(step: step, first: false)
+            case .arrayStep(let step, let index, let expectsValue):
+                guard let byte = try peek(expecting: expectsValue ? "a value" : ", or ]") else { return .needsInput }
+                if byte == .closeBracket && (!expectsValue || index == 0) { throw MappingError(.keyPathNotFound(keyPathText)) }
+                if !expectsValue {
+                    guard byte == .comma else { throw malformed("Expected , or ] after an array element") }
+                    cursor += 1
+                    phase = .arrayStep(step: step, index: index, expectsValue: true)
+                } else if index == JSONKeyPath.index(path[step]) {
+                    opened.append(false)
+                    phase = step + 1 == path.count ? .arrayStart : .container(step: step + 1)
+                } else {
+                    guard try skipValue() else { return .needsInput }
+                    phase = .arrayStep(step: step, index: index + 1, expectsValue: false)
+                }
             case .arrayStart:
                 guard let byte = try peek(expecting: "an array") else { return .needsInput }
                 guard byte == .openBracket else {
@@ -165,7 +197,7 @@ package struct ElementSplitter: Sendable {
                 guard let byte = try peek(expecting: expectsValue ? "a value" : ", or ]") else { return .needsInput }
                 if byte == .closeBracket && (!expectsValue || isFirst) {
                     cursor += 1
-                    phase = .closing(open: path.count, skipping: false)
+                    phase = .closing(open: opened.count, skipping: false)
                     continue
                 }
                 if !expectsValue {
@@ -190,18 +222,23 @@ package struct ElementSplitter: Sendable {
                     phase = .done
                     continue
                 }
-                guard let byte = try peek(expecting: ", or }") else { return .needsInput }
-                if byte == .closeBrace {
+                let isObject = opened[open - 1]
+                guard let byte = try peek(expecting: isObject ? ", or }" : ", or ]") else { return .needsInput }
+                if byte == (isObject ? .closeBrace : .closeBracket) {
                     cursor += 1
                     phase = .closing(open: open - 1, skipping: false)
                     continue
                 }
-                guard byte == .comma else { throw malformed("Expected , or } after an object member") }
+                guard byte == .comma else {
+                    throw malformed(isObject ? "Expected , or } after an object member" : "Expected , or ] after an array element")
+                }
                 let start = cursor
                 cursor += 1
-                guard try readKey() != nil else {
-                    cursor = start
-                    return .needsInput
+                if isObject {
+                    guard try readKey() != nil else {
+                        cursor = start
+                        return .needsInput
+                    }
                 }
                 phase = .closing(open: open, skipping: true)
             case .documents:
@@ -222,10 +259,11 @@ package struct ElementSplitter: Sendable {
     // MARK: Structure
 
     private mutating func skipWhitespace() {
-        while cursor < buffer.count {
-            let byte = buffer[cursor]
-            guard byte == .space || byte == .newline || byte == .carriageReturn || byte == .tab else { return }
-            cursor += 1
+        cursor = InputBytes.reading(buffer) { bytes in
+            var scanner = JSONScanner(bytes: bytes, isDocument: false)
+            scanner.index = cursor
+            scanner.skipWhitespace()
+            return scanner.index
         }
     }
 
@@ -238,7 +276,8 @@ package struct ElementSplitter: Sendable {
     }
 
     /// Reads `"key" :` and decodes the key, or returns `nil` (consuming nothing the caller keeps)
-    /// when the buffer ends first.
+    /// when the buffer ends first. Finding the closing quote is all the resuming needs; the key is
+    /// then read by `JSONScanner`.
     private mutating func readKey() throws -> String? {
         guard let byte = try peek(expecting: "a key") else { return nil }
         guard byte == .quote else { throw malformed("Expected a string key") }
@@ -251,7 +290,7 @@ package struct ElementSplitter: Sendable {
             if isFinished { throw malformed("Unterminated string", at: start) }
             return nil
         }
-        let key = try decodeString(start..<position + 1)
+        let key = try inPlace(start..<position + 1) { scanner in try scanner.string(scanner.scanString()) }
         cursor = position + 1
         guard let colon = try peek(expecting: ":") else { return nil }
         guard colon == .colon else { throw malformed("Expected : after an object key") }
@@ -259,11 +298,13 @@ package struct ElementSplitter: Sendable {
         return key
     }
 
-    private func decodeString(_ range: Range<Int>) throws -> String {
+    /// Runs `body` with a scanner over `buffer[range]`, moving the offset of any error it throws to the
+    /// whole input's.
+    private func inPlace<Result>(_ range: Range<Int>, _ body: (inout JSONScanner) throws -> Result) throws -> Result {
         do {
             return try InputBytes.reading(buffer, in: range) { bytes in
-                var scanner = JSONScanner(bytes: bytes)
-                return try scanner.string(scanner.scanString())
+                var scanner = JSONScanner(bytes: bytes, isDocument: false)
+                return try body(&scanner)
             }
         } catch var error as MappingError {
             error.byteOffset = error.byteOffset.map { $0 + base + range.lowerBound }
@@ -271,14 +312,16 @@ package struct ElementSplitter: Sendable {
         }
     }
 
-    /// Skips a value a key path walks past, parsing it in full so that malformed JSON there is found.
+    /// Skips a value a key path walks past, checking it in full, as `JSONScanner` skips a value, so
+    /// that malformed JSON there is found.
     private mutating func skipValue() throws -> Bool {
         guard let range = try scanValue() else { return false }
-        do {
-            _ = try JSONValue(parsing: Data(buffer[range]), maxDepth: maxDepth)
-        } catch var error as MappingError {
-            error.byteOffset = error.byteOffset.map { $0 + base + range.lowerBound }
-            throw error
+        let budget = maxDepth - opened.count
+        try inPlace(range) { scanner in
+            try scanner.skipValue(depthBudget: budget, limit: maxDepth)
+            // The extent ends at the value's last byte, or for a number or literal at the first byte
+            // that cannot be part of one: anything left is a malformed value.
+            if scanner.index < scanner.bytes.count { throw scanner.error("Unexpected data after a value") }
         }
         return true
     }

@@ -16,13 +16,16 @@ public struct JSONStreamLayout: Sendable, Equatable {
     /// The elements of a top-level JSON array.
     public static let array = JSONStreamLayout(kind: .array(keyPath: ""))
 
-    /// The elements of the array at a key path of object keys, such as `"data.items"`. Leading and
-    /// trailing dots are ignored, and an empty key path is the top-level array. The first member with
-    /// each key is followed; the rest of the document is read and checked after the array ends. A key
-    /// path that leads nowhere, or to something that is not an array, ends the stream with
+    /// The elements of the array at a key path, such as `"data.items"` or `"results.0.items"`, read by
+    /// the rules of ``JSONMapper/map(_:from:at:)``'s key paths: leading and trailing dots are ignored,
+    /// an empty key path is the top-level array, a step names an object's member, and in an array a
+    /// step of digits indexes it. One rule differs: when an object repeats a key, the first member is
+    /// followed, not the last, because a stream cannot know that a later member repeats the key without
+    /// holding the whole object. The rest of the document is read and checked after the array ends. A
+    /// key path that leads nowhere, or to something that is not an array, ends the stream with
     /// ``MappingError/Kind/keyPathNotFound(_:)``.
     ///
-    /// - Parameter keyPath: Dot-separated object keys.
+    /// - Parameter keyPath: Dot-separated steps: object keys and array indices.
     /// - Returns: The layout.
     public static func array(at keyPath: String) -> JSONStreamLayout {
         JSONStreamLayout(kind: .array(keyPath: keyPath))

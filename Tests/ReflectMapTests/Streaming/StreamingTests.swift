@@ -46,6 +46,11 @@ enum StreamOutcome: Equatable, CustomStringConvertible {
     }
 }
 
+/// An object holding a streamed array, for comparing with the whole-document key path.
+private struct Holder: Mappable {
+    var items: [StreamedOrder] = []
+}
+
 @Suite("Streaming large documents")
 struct StreamingTests {
     let orders = json(#"""
@@ -76,6 +81,45 @@ struct StreamingTests {
         guard case .malformedJSON = error?.kind else { Issue.record("expected malformed JSON, got \(String(describing: error))"); return }
         let missing = mappingError { _ = try streamed(StreamedOrder.self, broken, layout: .array(at: "data.nothing"), bufferSize: 4) }
         #expect(missing?.kind == .keyPathNotFound("data.nothing"))
+    }
+
+    @Test("A streamed key path indexes arrays and walks past values of every kind, split at every byte, as the whole-document key path does")
+    func keyPathThroughArrays() throws {
+        let document = json(#"""
+            {"skip": [1, "a\"]", {"x": [true, null]}], "results": [{"items": [{"id": 1}]}, {"items": [{"id": 2}, {"id": 3}]}],
+             "tail": {"k": [0]}}
+            """#)
+        for size in [1, 2, 3, 7, 64] {
+            let values = try streamed(StreamedOrder.self, document, layout: .array(at: "results.1.items"), bufferSize: size).values
+            #expect(values.map(\.id) == [2, 3], "buffer \(size)")
+        }
+        #expect(try JSONMapper().map(Holder.self, from: document, at: "results.1").items.map(\.id) == [2, 3])
+        for path in ["results.2.items", "results.x.items", "skip.0.items", "tail.k.0"] {
+            let missing = mappingError { _ = try streamed(StreamedOrder.self, document, layout: .array(at: path), bufferSize: 5) }
+            #expect(missing?.kind == .keyPathNotFound(path), "\(path)")
+        }
+        // What follows the array, inside the arrays and objects the path entered, is still checked.
+        let broken = json(#"{"results": [{"items": [{"id": 1}], "x": 1}, {"y": [1,]}]}"#)
+        let error = mappingError { _ = try streamed(StreamedOrder.self, broken, layout: .array(at: "results.0.items"), bufferSize: 3) }
+        guard case .malformedJSON = error?.kind else { Issue.record("expected malformed JSON, got \(String(describing: error))"); return }
+    }
+
+    @Test("A value a streamed key path walks past is checked in full: malformed JSON there ends the stream at its offset")
+    func walkedPastValuesAreChecked() throws {
+        for text in [#"{"a": [1, 2,], "items": []}"#, #"{"a": 12x, "items": []}"#, #"{"a": "\q", "items": []}"#] {
+            let error = mappingError { _ = try streamed(StreamedOrder.self, json(text), layout: .array(at: "items"), bufferSize: 4) }
+            guard case .malformedJSON = error?.kind else { Issue.record("\(text): got \(String(describing: error))"); continue }
+            // The same offset as the whole document's parse gives.
+            let whole = mappingError { _ = try JSONValue(parsing: json(text)) }
+            #expect(error?.byteOffset != nil && error?.byteOffset == whole?.byteOffset, "\(text)")
+        }
+    }
+
+    @Test("Of an object's repeated keys a streamed key path follows the first, where the whole-document key path follows the last")
+    func repeatedKeyInAStreamedPath() throws {
+        let document = json(#"{"items": [{"id": 1}], "items": [{"id": 2}]}"#)
+        #expect(try streamed(StreamedOrder.self, document, layout: .array(at: "items"), bufferSize: 4).values.map(\.id) == [1])
+        #expect(try JSONMapper().map(Holder.self, from: json(#"{"h": {"items": [{"id": 1}]}, "h": {"items": [{"id": 2}]}}"#), at: "h").items.map(\.id) == [2])
     }
 
     @Test("JSON Lines, and concatenated or whitespace-separated documents, stream as elements")
