@@ -81,7 +81,7 @@ struct StreamTests {
         #expect(lines == [Line(index: 0, text: "split"), Line(index: 1, text: "a"), Line(index: 2, text: "b")])
     }
 
-    @Test("An unmappable line is a clear error that ends the stream", arguments: TransportKind.all)
+    @Test("In strict mode an unmappable line is a clear error, naming its place, that ends the stream", arguments: TransportKind.all)
     func malformedLine(transport: TransportKind) async throws {
         let strict = ServiceConfiguration(mapper: JSONMapper(mode: .strict))
         var lines: [Line] = []
@@ -89,10 +89,21 @@ struct StreamTests {
             for try await line in try service(transport, strict).stream(BookPath(path: "ndjson-malformed"), as: Line.self) { lines.append(line) }
             Issue.record("expected a mapping error")
         } catch APIError.undecodable(let mapping, let body) {
-            #expect(mapping.path == "index")
-            #expect(String(decoding: body, as: UTF8.self).contains("not a number"))
+            #expect(mapping.path == "[1].index")
+            #expect(String(decoding: body, as: UTF8.self) == #"{"index": "not a number", "text": "bad"}"#)
         }
         #expect(lines == [Line(index: 0, text: "ok")])
+    }
+
+    @Test("In lenient mode a line that does not map is dropped, as an array element is, and the stream goes on", arguments: TransportKind.all)
+    func lenientLines(transport: TransportKind) async throws {
+        var lines: [Line] = []
+        for try await line in try service(transport).stream(BookPath(path: "ndjson-wrong-kind"), as: Line.self) { lines.append(line) }
+        #expect(lines == [Line(index: 0, text: "ok"), Line(index: 2, text: "after")])
+        // A property that cannot take its value is skipped, and the line is kept, as in an array.
+        var kept: [Line] = []
+        for try await line in try service(transport).stream(BookPath(path: "ndjson-malformed"), as: Line.self) { kept.append(line) }
+        #expect(kept.map(\.text) == ["ok", "bad", "never seen"])
     }
 
     @Test("A server that stops midway ends the stream with a network error after the lines it sent", arguments: TransportKind.all)

@@ -15,6 +15,8 @@ package struct ElementStream<Model: Mappable>: Sendable {
     private let reporting: Bool
     /// Set once the stream has ended or failed: it then yields nothing more.
     package private(set) var isOver = false
+    /// The bytes of the element whose mapping failed, once one has: what a caller shows of it.
+    package private(set) var failedElement: Data?
 
     package init(mapper: JSONMapper, layout: JSONStreamLayout, reporting: Bool) {
         splitter = ElementSplitter(layout: layout, maxDepth: mapper.maxDepth)
@@ -38,7 +40,12 @@ package struct ElementStream<Model: Mappable>: Sendable {
         do {
             switch try splitter.next() {
             case .element(let range, let offset):
-                return .element(try elements.map(splitter.buffer, range: range, offset: offset, reporting: reporting))
+                do {
+                    return .element(try elements.map(splitter.buffer, range: range, offset: offset, reporting: reporting))
+                } catch {
+                    failedElement = Data(splitter.buffer[range])
+                    throw error
+                }
             case .needsInput:
                 return .needsInput
             case .end:

@@ -186,6 +186,10 @@ class Handler(BaseHTTPRequestHandler):
             self.chunk(b'{"index": "not a number", "text": "bad"}\n')
             self.chunk(b'{"index": 2, "text": "never seen"}\n')
             self.end_chunks()
+        elif name == "ndjson-wrong-kind":
+            self.start_chunked("application/x-ndjson")
+            self.chunk(b'{"index": 0, "text": "ok"}\n"a line that is no object"\n{"index": 2, "text": "after"}\n')
+            self.end_chunks()
         elif name == "ndjson-broken":
             self.start_chunked("application/x-ndjson")
             for i in range(int(parts[1])):

@@ -29,10 +29,11 @@ extension APIService {
     /// The layout is chosen so, unless `layout` says otherwise: the array at the endpoint's key path when
     /// it has one; else a JSON array when the body's first non-blank byte is `[`; else JSON Lines. The
     /// stream ends when the server closes the response. Cancelling the consuming task, or leaving the
-    /// loop, closes the connection. A line or element that does not map ends the stream with
-    /// ``APIError/undecodable(_:body:)`` (the body is the line; for an array element it is empty, and the
-    /// error's path names the element: `[1234].price`), except that lenient mode drops an array element
-    /// that does not map, as `[Model]` does; malformed JSON ends it the same way; a connection that breaks
+    /// loop, closes the connection. JSON Lines and an array's elements are mapped by one set of rules:
+    /// a line or element that does not map ends the stream with ``APIError/undecodable(_:body:)`` (the
+    /// body is the line's or element's bytes, and the error's path names its place: `[1234].price`),
+    /// except that lenient mode drops it, as `[Model]` drops an element; malformed JSON ends the stream
+    /// the same way (with an empty body when it lies outside an element); a connection that breaks
     /// midway ends it with ``APIError/network(message:code:)``. The service's timeout applies between
     /// chunks, and retries happen only before the first byte.
     /// - Parameters:
@@ -48,12 +49,7 @@ extension APIService {
         let chosen = layout ?? endpoint.keyPath.map(JSONStreamLayout.array(at:))
         return messages(endpoint, accept: "application/x-ndjson, application/jsonl, application/json",
                         parser: ElementParser<T>(mapper: mapper, layout: chosen),
-                        split: { try $0.append($1) }, end: { try $0.finish() }) { message in
-            switch message {
-            case .line(let line): return try Self.map(line, as: T.self, mapper: mapper)
-            case .element(let element): return element
-            }
-        }
+                        split: { try $0.append($1) }, end: { try $0.finish() }) { $0 }
     }
 
     /// Streams a server-sent events (`text/event-stream`) response, mapping each event's data into `type`

@@ -1,21 +1,14 @@
 import Foundation
 import ReflectMap
 
-/// Splits a streamed response into the messages ``APIService/stream(_:as:layout:)`` maps: JSON Lines,
-/// each line mapped on its own, or the elements of a JSON array (or of the array at a key path), mapped
-/// by ReflectMap's streaming reader as their bytes arrive. With no layout given, a body whose first
-/// non-blank byte is `[` is an array, and anything else JSON Lines.
+/// Splits a streamed response into the models ``APIService/stream(_:as:layout:)`` yields: JSON Lines,
+/// or the elements of a JSON array (or of the array at a key path), each mapped by ReflectMap's
+/// streaming reader as its bytes arrive, by one set of rules: in lenient mode an element or line that
+/// does not map is dropped, and errors name its place (`[12].price`). With no layout given, a body whose
+/// first non-blank byte is `[` is an array, and anything else JSON Lines.
 struct ElementParser<Model: Mappable>: Sendable {
-    enum Message {
-        case line(Data)
-        case element(Model)
-    }
-
     private let mapper: JSONMapper
     private var layout: JSONStreamLayout?
-    /// JSON Lines are split by the same splitter as ReflectMap's own streams, and each line is mapped
-    /// by the caller, which names the line's bytes in its error.
-    private var lines: ElementSplitter
     private var elements: ElementStream<Model>?
     /// The bytes read before the first non-blank one, while the layout is still open.
     private var undecided = Data()
@@ -26,10 +19,9 @@ struct ElementParser<Model: Mappable>: Sendable {
     init(mapper: JSONMapper, layout: JSONStreamLayout?) {
         self.mapper = mapper
         self.layout = layout
-        lines = ElementSplitter(layout: .jsonLines, maxDepth: mapper.maxDepth)
     }
 
-    mutating func append(_ chunk: Data) throws -> [Message] {
+    mutating func append(_ chunk: Data) throws -> [Model] {
         if let pendingError { throw pendingError }
         guard let layout else {
             undecided.append(chunk)
@@ -43,24 +35,16 @@ struct ElementParser<Model: Mappable>: Sendable {
         return try route(chunk, layout: layout)
     }
 
-    mutating func finish() throws -> [Message] {
+    mutating func finish() throws -> [Model] {
         if let pendingError { throw pendingError }
         guard let layout else { return [] }
-        if layout == .jsonLines {
-            lines.finish()
-            return try splitLines()
-        }
         var stream = elements ?? ElementStream(mapper: mapper, layout: layout, reporting: false)
         stream.finish()
         elements = stream
         return try drain()
     }
 
-    private mutating func route(_ chunk: Data, layout: JSONStreamLayout) throws -> [Message] {
-        if layout == .jsonLines {
-            lines.append(chunk)
-            return try splitLines()
-        }
+    private mutating func route(_ chunk: Data, layout: JSONStreamLayout) throws -> [Model] {
         var stream = elements ?? ElementStream(mapper: mapper, layout: layout, reporting: false)
         elements = nil
         stream.append(chunk)
@@ -68,37 +52,24 @@ struct ElementParser<Model: Mappable>: Sendable {
         return try drain()
     }
 
-    /// The lines the bytes so far complete; malformed JSON ends the stream with
-    /// ``APIError/undecodable(_:body:)`` after the lines before it.
-    private mutating func splitLines() throws -> [Message] {
-        var messages: [Message] = []
-        do {
-            while case .element(let range, _) = try lines.next() {
-                messages.append(.line(Data(lines.buffer[range])))
-            }
-        } catch let error as MappingError {
-            if messages.isEmpty { throw APIError.undecodable(error, body: Data()) }
-            pendingError = .undecodable(error, body: Data())
-        }
-        return messages
-    }
-
-    /// The elements the bytes so far complete; a document that is malformed or does not map ends the
-    /// stream with ``APIError/undecodable(_:body:)``.
-    private mutating func drain() throws -> [Message] {
+    /// The elements the bytes so far complete; a document that is malformed, or an element that does
+    /// not map in strict mode, ends the stream with ``APIError/undecodable(_:body:)``, whose body is the
+    /// failing element's bytes (empty for malformed JSON around the elements).
+    private mutating func drain() throws -> [Model] {
         guard var stream = elements else { return [] }
         elements = nil
         defer { elements = stream }
-        var messages: [Message] = []
+        var models: [Model] = []
         do {
             while case .element(let element) = try stream.next() {
-                if let value = element.value { messages.append(.element(value)) }
+                if let value = element.value { models.append(value) }
             }
         } catch let error as MappingError {
-            if messages.isEmpty { throw APIError.undecodable(error, body: Data()) }
-            pendingError = .undecodable(error, body: Data())
+            let failure = APIError.undecodable(error, body: stream.failedElement ?? Data())
+            if models.isEmpty { throw failure }
+            pendingError = failure
         }
-        return messages
+        return models
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {
