@@ -1,3 +1,9 @@
+// A model's plan: its fields, the loop that fills a model from a JSON object and the one that writes
+// it, and the adapter that runs them for a `Mappable` type. Reading one property crosses them in this
+// order: `ModelAdapter.read` → `TypePlan.fill` → `Field.read` → the field's own adapter.
+
+// MARK: - The plan
+
 /// Everything the mapper needs to know about one model type, worked out once: its fields, their
 /// JSON keys and their adapters.
 ///
@@ -219,3 +225,547 @@ protocol FieldNode: AnyObject, Sendable {
 }
 
 extension FieldAccessor: FieldNode {}
+
+// MARK: - Filling a model
+
+/// Filling a model from one JSON object: the one place where the object rules are decided, for bytes
+/// and trees alike, as the members arrive.
+///
+/// - **Repeated keys**: the last value wins. An earlier value is read (and validated), then replaced:
+///   the property goes back to its default before the later value is read, so an unusable later
+///   value leaves the default, and what the report said of the earlier value is dropped.
+/// - **Alternate keys**: the preferred key wins wherever it comes. A lesser key after it is skipped;
+///   a lesser key before it is replaced as a repeated key is.
+/// - **Path keys** (`@JSONKey(path:)`) follow the input's nesting through the key table's groups. A
+///   repeated group replaces every property it filled.
+/// - **Strict mode**: a member that fails does not end the object. Once every member is read, the
+///   object throws the error of its first property, in declaration order, that failed or has no key.
+///   Malformed JSON throws at once, wherever it is.
+/// - **Missing keys** are noted (or, in strict mode, thrown) in declaration order, after the members.
+extension TypePlan {
+    /// Fills a model's storage from the JSON object under the reader's cursor (the caller has
+    /// checked that it is one). `storage` is `nil` only for a struct with no stored properties.
+    /// `updating` fills only the properties whose keys are present, and notes no missing ones.
+    /// `reset` puts a property back to its default (for an update, its value before the update) before
+    /// a repeated key's later value is read into it.
+    @inline(__always)
+    func fill(
+        _ storage: ModelStorage?, from reader: inout JSONReader, updating: Bool,
+        reset: (FieldAccessor, ModelStorage) -> Void
+    ) throws {
+        let fields = fillLoop
+        try unretainedKeyTable.with { table in
+            var state = FillState(
+                filled: FilledFields(fieldCount: fields.count, hasAlternates: table.hasAlternates),
+                depth: reader.path.count
+            )
+            let context = FillContext(fields: fields, storage: storage)
+            _ = try readMembers(of: table, context, &state, &reader, reset)
+            if state.filled.count < fields.count || state.errors != nil {
+                try settle(state, &reader, updating: updating)
+            }
+        }
+    }
+
+    @inline(__always)
+    private func readMembers(
+        of table: KeyTable, _ context: FillContext, _ state: inout FillState, _ reader: inout JSONReader,
+        _ reset: (FieldAccessor, ModelStorage) -> Void
+    ) throws -> Bool {
+        try reader.readMembers(of: table) { entry, reader in
+            if let group = entry.group {
+                return try readGroup(group, of: table, context, &state, &reader, reset)
+            }
+            try readField(entry, context, &state, &reader, reset)
+        }
+    }
+
+    /// Reads one member into the property its key names.
+    @inline(__always)
+    private func readField(
+        _ entry: KeyTable.Entry, _ context: FillContext, _ state: inout FillState, _ reader: inout JSONReader,
+        _ reset: (FieldAccessor, ModelStorage) -> Void
+    ) throws {
+        let field = entry.field
+        if state.filled.contains(field) {
+            // A key the property prefers has filled it already: this value is not taken.
+            guard state.filled.accepts(field, priority: entry.priority) else { return try reader.skipValue() }
+            replace(field, context, &state, &reader, reset)
+        }
+        state.filled.mark(field, priority: entry.priority)
+        guard let storage = context.storage else { return try reader.skipValue() }
+        if reader.isStrict {
+            if let failure = try reader.readOnPast({ reader in try context.fields[field].read(from: &reader, into: storage) }) {
+                state.fail(field, failure, fieldCount: context.fields.count)
+            }
+        } else {
+            try context.fields[field].read(from: &reader, into: storage)
+        }
+    }
+
+    /// A member whose key is the first step of path keys: its object's members fill those properties.
+    private func readGroup(
+        _ index: Int, of table: KeyTable, _ context: FillContext, _ state: inout FillState, _ reader: inout JSONReader,
+        _ reset: (FieldAccessor, ModelStorage) -> Void
+    ) throws {
+        let group = table.groups[index]
+        if state.markGroup(group.ordinal) {
+            // A repeated group: only the last one's members count, and only what they report.
+            reader.dropReportUnderMember()
+            // The properties the earlier one filled: through one of its keys, not an alternate elsewhere.
+            for (field, priority) in group.keys
+            where state.filled.contains(field) && state.filled.priority(of: field) == priority {
+                replace(field, context, &state, &reader, reset)
+                state.filled.unmark(field)
+            }
+        }
+        if let plain = group.plain {
+            // A property whose own key this is takes the whole value too: read it, then read again.
+            let mark = reader.valueMark()
+            try readField(plain, context, &state, &reader, reset)
+            reader.rewind(to: mark)
+        }
+        guard try reader.isObjectNext() else { return try reader.skipValue() }
+        _ = try readMembers(of: group.table, context, &state, &reader, reset)
+    }
+
+    /// Undoes what an earlier value did to a property that a later member fills again.
+    @inline(never)
+    private func replace(
+        _ field: Int, _ context: FillContext, _ state: inout FillState, _ reader: inout JSONReader,
+        _ reset: (FieldAccessor, ModelStorage) -> Void
+    ) {
+        if state.errors != nil { state.errors?[field] = nil }
+        if reader.isReporting {
+            let earlier = fillable[field].keys[state.filled.priority(of: field)]
+            reader.dropReport(depth: state.depth, steps: earlier.components)
+        }
+        if let storage = context.storage { reset(fillable[field], storage) }
+    }
+
+    /// The end of the object: the first property in declaration order that failed or has no key
+    /// decides, as the object rules say.
+    @inline(never)
+    private func settle(_ state: FillState, _ reader: inout JSONReader, updating: Bool) throws {
+        do {
+            for index in fillable.indices {
+                if let failure = state.errors?[index] ?? nil { throw failure }
+                if !updating && !state.filled.contains(index) { try fillable[index].noteMissing(&reader) }
+            }
+        } catch var error as MappingError {
+            error.valueIsRead = true
+            throw error
+        }
+    }
+}
+
+/// What one fill reads into, unchanged while it reads.
+private struct FillContext {
+    /// The plan's fields, taken out of the plan once per object: a class's `var` costs an
+    /// exclusivity check on every read.
+    let fields: UnretainedFields
+    let storage: ModelStorage?
+}
+
+/// What one object has done so far to its model.
+private struct FillState {
+    var filled: FilledFields
+    /// Strict mode's failures by field; `nil` until the first (no array is made per object).
+    var errors: [MappingError?]?
+    /// The groups met so far, as bits by ordinal (the first 64: more is not a model).
+    private var groupsSeen: UInt64 = 0
+    /// The path depth of the model's object.
+    let depth: Int
+    init(filled: FilledFields, depth: Int) {
+        self.filled = filled
+        self.depth = depth
+    }
+
+    mutating func fail(_ field: Int, _ error: MappingError, fieldCount: Int) {
+        if errors == nil { errors = Array(repeating: nil, count: fieldCount) }
+        errors?[field] = error
+    }
+
+    /// Notes that a group's member was met; `true` when it had been met before in this object.
+    mutating func markGroup(_ ordinal: Int) -> Bool {
+        guard ordinal < 64 else { return false }
+        let bit: UInt64 = 1 << UInt64(ordinal)
+        defer { groupsSeen |= bit }
+        return groupsSeen & bit != 0
+    }
+}
+
+/// Which of a plan's fields one JSON object has filled so far, and through which key.
+///
+/// Most models have at most 64 fields and no alternate keys; they get by with one machine word, and
+/// no array is made (or reference counted) per object. Others keep each field's best key priority in
+/// an array.
+struct FilledFields {
+    private var bits: UInt64 = 0
+    private var priorities: [Int]?
+    private(set) var count = 0
+
+    init(fieldCount: Int, hasAlternates: Bool) {
+        if fieldCount > 64 || hasAlternates { priorities = Array(repeating: .max, count: fieldCount) }
+    }
+
+    /// Whether a value under a key of this priority may fill the field: no key of higher priority
+    /// (a lower number) has filled it already.
+    @inline(__always)
+    func accepts(_ field: Int, priority: Int) -> Bool {
+        guard let priorities else { return true }
+        return priority <= priorities[field]
+    }
+
+    /// The priority of the key that filled the field (0 when the plan has no alternates).
+    func priority(of field: Int) -> Int {
+        priorities?[field] ?? 0
+    }
+
+    @inline(__always)
+    mutating func mark(_ field: Int, priority: Int) {
+        if !contains(field) { count += 1 }
+        if priorities == nil {
+            bits |= 1 << field
+        } else {
+            priorities?[field] = priority
+        }
+    }
+
+    mutating func unmark(_ field: Int) {
+        guard contains(field) else { return }
+        count -= 1
+        if priorities == nil {
+            bits &= ~(1 << field)
+        } else {
+            priorities?[field] = .max
+        }
+    }
+
+    @inline(__always)
+    func contains(_ field: Int) -> Bool {
+        guard let priorities else { return bits & (1 << field) != 0 }
+        return priorities[field] != .max
+    }
+}
+
+// MARK: - Fields
+
+/// One JSON key of a property: a literal key, or a path of keys into nested objects
+/// (`@JSONKey(path:)`).
+struct FieldKey: Sendable, Equatable {
+    /// The key as errors and reports spell it: `user_name`, or `location.lat` for a path.
+    let name: String
+    /// The keys from the model's object inward; one for a literal key.
+    let components: [String]
+
+    /// A literal key, dots included.
+    init(_ key: String) {
+        name = key
+        components = [key]
+    }
+
+    /// A dot-separated path into nested objects, read as ``JSONKeyPath`` reads one.
+    init(path: String) {
+        let steps = JSONKeyPath(path).steps
+        name = path
+        components = steps.isEmpty ? [path] : steps
+    }
+
+    /// A key given as its steps, each taken literally (dots included).
+    init(components: [String]) {
+        name = components.joined(separator: ".")
+        self.components = components
+    }
+
+    var isPath: Bool { components.count > 1 }
+}
+
+/// One property of a plan: its JSON keys, and how to read and write it. ``Field`` is the one
+/// subclass, and it overrides every method; the base class alone would be a property that is never
+/// read and never written. (A class rather than a protocol: the plan calls its fields through
+/// ``UnretainedField`` without retaining each one, which needs a single-reference type.)
+class FieldAccessor: @unchecked Sendable {
+    /// The keys tried when reading, primary first; the primary is used when writing.
+    let keys: [FieldKey]
+    /// False for `let` properties: they are written to JSON but never filled from it.
+    let isFillable: Bool
+
+    init(keys: [FieldKey], isFillable: Bool) {
+        self.keys = keys
+        self.isFillable = isFillable
+    }
+
+    /// The key the property is written under: the last component of its primary key.
+    var writtenKey: String { keys[0].components.last ?? keys[0].name }
+
+    /// Reads the value under the reader's cursor into the property.
+    func read(from reader: inout JSONReader, into storage: ModelStorage) throws {
+        try reader.skipValue()
+    }
+
+    /// No key filled the property: an error in strict mode unless it is optional, else a report entry.
+    func noteMissing(_ reader: inout JSONReader) throws {}
+
+    /// Copies the property's value from one instance of the model to another.
+    func copy(from source: ModelStorage, to storage: ModelStorage) {}
+
+    /// Whether writing leaves the property out (an absent optional, unless `nil` is written as `null`).
+    func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool {
+        true
+    }
+
+    /// Writes the property as a member of the object being written, under the last component of
+    /// its primary key. Returns `false` when it left the member out (an absent optional).
+    func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
+        false
+    }
+}
+
+/// The accessor for a property of type `Value`.
+final class Field<Value>: FieldAccessor, @unchecked Sendable {
+    private let encodedKey: EncodedKey
+    private let location: FieldLocation<Value>
+    private let adapter: InPlaceAdapter<Value>
+
+    init(keys: [FieldKey], location: FieldLocation<Value>, isFillable: Bool, adapter: TypeAdapter<Value>) {
+        self.encodedKey = EncodedKey(keys[0].components[keys[0].components.count - 1])
+        self.location = location
+        self.adapter = .of(adapter)
+        super.init(keys: keys, isFillable: isFillable)
+    }
+
+    override func read(from reader: inout JSONReader, into storage: ModelStorage) throws {
+        try adapter.read(&reader, into: storage, at: location)
+    }
+
+    override func noteMissing(_ reader: inout JSONReader) throws {
+        if reader.isStrict && !adapter.isOptional {
+            throw MappingError(.missingKey(expected: adapter.typeName), at: reader.components + [.key(keys[0].name)])
+        }
+        reader.noteUnfilledProperty(keys[0].name)
+    }
+
+    override func copy(from source: ModelStorage, to storage: ModelStorage) {
+        storage.store(source.load(location), at: location)
+    }
+
+    override func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool {
+        !writesNilAsNull && adapter.isAbsent(storage.load(location))
+    }
+
+    override func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
+        writer.path.setTop(field: self)
+        return try adapter.writeMember(from: storage, at: location, key: encodedKey, isFirst: isFirst, to: &writer)
+    }
+}
+
+// MARK: - The model adapter
+
+/// A `Mappable` model: a JSON object whose members fill the model's properties through its plan.
+/// Before filling, the model's ``Mappable/willStartMapping()`` runs; after, its
+/// ``Mappable/didFinishMapping()`` runs on it before it is stored; a model it rejects is an unusable
+/// value.
+final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sendable {
+    let plan: TypePlan
+
+    init(plan: TypePlan) {
+        self.plan = plan
+    }
+
+    // The in-place entry points hand the model on rather than returning `Model?` through `read`,
+    // which keeps generic `Optional` metadata off the hot path.
+
+    override func read(_ reader: inout JSONReader) throws -> Model? {
+        guard try reader.isObjectNext() else { return try reader.rejectValue(expected: "an object (\(typeName))") }
+        var accepted = false
+        let model = try makeModel(from: &reader, accepted: &accepted)
+        return accepted ? model : nil
+    }
+
+    override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Model>) throws {
+        guard try reader.isObjectNext() else { return try rejectNonObject(&reader) }
+        var accepted = false
+        let model = try makeModel(from: &reader, accepted: &accepted)
+        if accepted { storage.store(model, at: field) }
+    }
+
+    override func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Model?>) throws {
+        if try reader.readNull() { return storage.store(nil, at: field) }
+        guard try reader.isObjectNext() else { return try rejectNonObject(&reader) }
+        var accepted = false
+        let model = try makeModel(from: &reader, accepted: &accepted)
+        if accepted { storage.store(model, at: field) }
+    }
+
+    override func readElements(_ reader: inout JSONReader, into result: inout [Model]) throws -> Bool {
+        try reader.gatherElements(into: &result) { reader, elements, pool in
+            guard try reader.isObjectNext() else { return try rejectNonObject(&reader) }
+            var accepted = false
+            let model = try makeModel(from: &reader, accepted: &accepted)
+            if accepted { elements.append(consume model, pool: pool) }
+        }
+    }
+
+    /// Reports or throws for a value that is not an object. Kept out of line: the `Model?` it
+    /// needs would otherwise cost its callers a metadata lookup on every call, failing or not.
+    @inline(never)
+    private func rejectNonObject(_ reader: inout JSONReader) throws {
+        let _: Model? = try reader.rejectValue(expected: "an object (\(typeName))")
+    }
+
+    /// A new model filled from the object under the cursor. `accepted` is false when its hook
+    /// rejected it in lenient mode. (An `inout` flag rather than `Model?`: in generic code every
+    /// `Optional` costs a runtime metadata lookup.)
+    @inline(__always)
+    private func makeModel(from reader: inout JSONReader, accepted: inout Bool) throws -> Model {
+        var model = Model()
+        model.willStartMapping()
+        let isClass = plan.isClass
+        try fill(&model, from: &reader, updating: false) { field, storage in
+            var fresh = Model()
+            FieldStorage.withStorage(of: &fresh, isClass: isClass) { field.copy(from: $0, to: storage) }
+        }
+        accepted = try finish(&model, &reader)
+        return model
+    }
+
+    /// Runs a filled model's ``Mappable/didFinishMapping()`` on the model itself, before it is stored.
+    /// Returns `false` when lenient mode dropped the model it rejected; strict mode and the top level
+    /// throw.
+    @inline(__always)
+    private func finish(_ model: inout Model, _ reader: inout JSONReader) throws -> Bool {
+        do {
+            try model.didFinishMapping()
+            return true
+        } catch {
+            let _: Bool? = try reader.fail(rejecting: error, as: typeName, value: nil)
+            return false
+        }
+    }
+
+    /// Fills an existing model from the object under the cursor: only the keys present change.
+    /// Then its hook runs; a rejection throws.
+    ///
+    /// An `@Observable` class is refused before anything is read. The mapper writes a field's storage,
+    /// not its property's setter, and the macro notifies observers only from the setter: an update would
+    /// change the instance behind every observer's back, and a SwiftUI view that reads it would stay stale.
+    /// No key path of the macro's properties can be made at run time to notify them instead.
+    func update(_ model: inout Model, from reader: inout JSONReader) throws {
+        if plan.isObservable {
+            throw MappingError(.rejected(
+                type: typeName,
+                reason: "it is an @Observable class, and updating it in place would change its properties without "
+                    + "notifying its observers; map a new instance, or update a struct model held in an @Observable property"
+            ))
+        }
+        guard try reader.isObjectNext() else {
+            throw reader.error(.typeMismatch(expected: "an object (\(typeName))", found: try reader.readScalar().summary))
+        }
+        // A repeated key's property goes back to its value before the update: a struct's copy keeps
+        // it, and a class instance's fields are copied into a new instance first.
+        let isClass = plan.isClass
+        let original = isClass ? copyOfFields(model) : model
+        model.willStartMapping()
+        try fill(&model, from: &reader, updating: true) { field, storage in
+            var source = original
+            FieldStorage.withStorage(of: &source, isClass: isClass) { field.copy(from: $0, to: storage) }
+        }
+        _ = try finish(&model, &reader)
+    }
+
+    /// A new instance holding a class model's fillable fields, as they are now.
+    private func copyOfFields(_ model: Model) -> Model {
+        var copy = Model()
+        var source = model
+        FieldStorage.withStorage(of: &source, isClass: true) { from in
+            FieldStorage.withStorage(of: &copy, isClass: true) { to in
+                for field in plan.fillable { field.copy(from: from, to: to) }
+            }
+        }
+        return copy
+    }
+
+    /// Fills the model. `reset` puts a property back to its default when a repeated key fills it again.
+    @inline(__always)
+    private func fill(
+        _ model: inout Model, from reader: inout JSONReader, updating: Bool,
+        reset: (FieldAccessor, ModelStorage) -> Void
+    ) throws {
+        var filled = false
+        try FieldStorage.withStorage(of: &model, isClass: plan.isClass) { storage in
+            filled = true
+            try plan.fill(storage, from: &reader, updating: updating, reset: reset)
+        }
+        // A struct with no stored properties has no storage; its object is still read and checked.
+        if !filled { try plan.fill(nil, from: &reader, updating: updating, reset: reset) }
+    }
+
+    override func write(_ model: Model, to writer: inout JSONWriter) throws {
+        try write(model, to: &writer, discriminator: nil)
+    }
+
+    /// Writes the model with the plan of its runtime type: a subclass held in a base-class property
+    /// writes its own fields too, as GSON does.
+    func write(_ model: Model, to writer: inout JSONWriter, discriminator: (key: String, value: String)?) throws {
+        let written: Void? = try FieldStorage.withStorage(reading: model, isClass: plan.isClass) { storage in
+            try write(storage, to: &writer, discriminator: discriminator)
+        }
+        if written == nil {
+            // A struct with no stored properties.
+            try writer.beginObject()
+            writer.endObject(isEmpty: true)
+        }
+    }
+
+    // A model property and an array of models are written from their storage in place: copying a
+    // struct out costs a retain per reference it holds, and a class instance a retain.
+
+    override func writeMember(
+        from storage: ModelStorage, at field: FieldLocation<Model>, key: EncodedKey, isFirst: Bool,
+        to writer: inout JSONWriter
+    ) throws -> Bool {
+        guard MemoryLayout<Model>.size > 0 else {
+            return try super.writeMember(from: storage, at: field, key: key, isFirst: isFirst, to: &writer)
+        }
+        writer.writeKey(key, isFirst: isFirst)
+        try write(storage.storage(ofModelAt: field, isClass: plan.isClass), to: &writer, discriminator: nil)
+        return true
+    }
+
+    override func writeElements(_ models: [Model], to writer: inout JSONWriter) throws {
+        guard MemoryLayout<Model>.size > 0 else { return try super.writeElements(models, to: &writer) }
+        try writer.beginArray()
+        try FieldStorage.forEachStorage(reading: models, isClass: plan.isClass) { index, storage in
+            writer.beginElement(index)
+            try write(storage, to: &writer, discriminator: nil)
+        }
+        writer.endArray(isEmpty: models.count == 0)
+    }
+
+    /// Writes the model in `storage`. A class instance is written with the plan of its runtime class,
+    /// and is on the writer's path of active instances meanwhile, so that a reference cycle throws
+    /// rather than recursing forever.
+    @inline(__always)
+    private func write(_ storage: ModelStorage, to writer: inout JSONWriter, discriminator: (key: String, value: String)?) throws {
+        // A struct is written with its own plan, taken straight from this adapter.
+        guard plan.isClass else {
+            if let discriminator { return try plan.write(storage, to: &writer, discriminator: discriminator) }
+            return try plan.write(storage, to: &writer)
+        }
+        var runtimePlan = plan
+        let runtimeClass: AnyClass = storage.instanceClass
+        if ObjectIdentifier(runtimeClass) != ObjectIdentifier(Model.self), let subclass = runtimeClass as? Model.Type {
+            runtimePlan = try writer.plan(for: subclass)
+        }
+        guard writer.activeInstances.enter(storage.instanceIdentity) else {
+            throw writer.error(.referenceCycle(type: typeName))
+        }
+        defer { writer.activeInstances.leave() }
+        if let discriminator {
+            try runtimePlan.write(storage, to: &writer, discriminator: discriminator)
+        } else {
+            try runtimePlan.write(storage, to: &writer)
+        }
+    }
+}
