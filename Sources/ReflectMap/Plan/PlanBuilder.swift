@@ -164,7 +164,7 @@ final class PlanBuilder {
 
         // A prototype instance gives the keys that `@JSONKey` wrappers carry, and the rules in code.
         var prototype = Model()
-        var fields: [FieldAccessor] = []
+        var fields: [AnyField] = []
         let stored = FieldStorage.storedFields(of: Model.self)
         let rules = try fieldRules(of: &prototype, stored: stored, isClass: isClass)
         // An `@Observable` class holds the registrar the macro adds; it is state, not data.
@@ -207,7 +207,7 @@ final class PlanBuilder {
     private func accessor(
         for field: FieldStorage.StoredField, named name: StoredPropertyName, of owner: Any.Type, prototype: ModelStorage,
         rule: JSONFieldRules.Rule?, rules: JSONFieldRules?
-    ) throws -> (FieldAccessor)? {
+    ) throws -> (AnyField)? {
         let fallback = rules?.fallback
         // `lazy var` storage is computed on demand, and weak or unowned storage is not a plain value.
         if field.name.hasPrefix("$__lazy_storage_$_") || !field.isStrong { return nil }
@@ -216,7 +216,7 @@ final class PlanBuilder {
         if name.isWrapper, let wrapper = field.type as? any PropertyWrapperField.Type {
             return try wrapper.makeAccessor(field: field, property: property, name: name.property, prototype: prototype, builder: self)
         }
-        func make<Value>(_ type: Value.Type) throws -> FieldAccessor {
+        func make<Value>(_ type: Value.Type) throws -> AnyField {
             let adapter: TypeAdapter<Value>
             do {
                 if let given = rule?.adapter {
@@ -240,7 +240,7 @@ final class PlanBuilder {
                 location: FieldLocation<Value>(field),
                 isFillable: field.isVar,
                 adapter: skipsNull || takesTypedValues
-                    ? FieldRuleAdapter(adapter, skipsNull: skipsNull, takesTypedValues: takesTypedValues) : adapter
+                    ? JSONFieldRulesAdapter(adapter, skipsNull: skipsNull, takesTypedValues: takesTypedValues) : adapter
             )
         }
         return try _openExistential(field.type, do: make)
@@ -273,13 +273,13 @@ protocol PropertyWrapperField {
     /// `name` is the property's name, without the storage's `_`.
     static func makeAccessor(
         field: FieldStorage.StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
-    ) throws -> (FieldAccessor)?
+    ) throws -> (AnyField)?
 }
 
 extension JSONKey: PropertyWrapperField {
     static func makeAccessor(
         field: FieldStorage.StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
-    ) throws -> (FieldAccessor)? {
+    ) throws -> (AnyField)? {
         guard let location = FieldLocation(wrapped: field, in: Self.self, at: \Self.wrappedValue) else {
             throw MappingError(.unsupportedType(type: String(describing: Self.self), property: "\(property)"))
         }
@@ -297,7 +297,7 @@ extension JSONKey: PropertyWrapperField {
 extension JSONTransform: PropertyWrapperField {
     static func makeAccessor(
         field: FieldStorage.StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
-    ) throws -> (FieldAccessor)? {
+    ) throws -> (AnyField)? {
         guard let location = FieldLocation(wrapped: field, in: Self.self, at: \Self.wrappedValue) else {
             throw MappingError(.unsupportedType(type: String(describing: Self.self), property: "\(property)"))
         }
@@ -314,7 +314,7 @@ extension JSONTransform: PropertyWrapperField {
 extension JSONIgnored: PropertyWrapperField {
     static func makeAccessor(
         field: FieldStorage.StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
-    ) throws -> (FieldAccessor)? {
+    ) throws -> (AnyField)? {
         nil
     }
 }

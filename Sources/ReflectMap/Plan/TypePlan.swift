@@ -23,11 +23,11 @@ final class TypePlan: @unchecked Sendable {
     /// properties' setters: the mapper fills new instances only (see ``ModelAdapter/update(_:from:)``).
     private(set) var isObservable = false
     /// Properties filled from JSON.
-    private(set) var fillable: [FieldAccessor] = []
+    private(set) var fillable: [AnyField] = []
     /// Properties written to JSON (the fillable ones and `let` properties), in declaration order.
-    private(set) var writable: [FieldAccessor] = []
+    private(set) var writable: [AnyField] = []
     /// The same, sorted by key once, for sorted output.
-    private(set) var writableSorted: [FieldAccessor] = []
+    private(set) var writableSorted: [AnyField] = []
     /// The members as written when some keys are paths (gathered into nested objects) or a
     /// discriminator goes among them, in declaration order and sorted.
     private(set) var nodes: [WriteNode] = []
@@ -68,14 +68,14 @@ final class TypePlan: @unchecked Sendable {
     var typeName: String { String(describing: modelType) }
 
     /// Called once by `PlanBuilder`, before the plan is published.
-    func install(_ fields: [FieldAccessor], isObservable: Bool) {
+    func install(_ fields: [AnyField], isObservable: Bool) {
         self.isObservable = isObservable
         writable = fields
         writableSorted = fields.sorted { $0.keys[0].name < $1.keys[0].name }
         hasPaths = fields.contains { $0.keys[0].isPath }
         nodes = WriteNode.tree(of: fields)
         // Without paths every node is one field, so the sorted nodes are the sorted fields.
-        nodesSorted = hasPaths ? WriteNode.sorted(nodes) : writableSorted.map { .field($0 as any FieldNode) }
+        nodesSorted = hasPaths ? WriteNode.sorted(nodes) : writableSorted.map { .field($0) }
         fillable = fields.filter(\.isFillable)
         keyTable = KeyTable(keys: fillable.map(\.keys))
         dropLoops()
@@ -141,10 +141,10 @@ extension TypePlan {
 /// A member a plan writes: a property, or a nested object that gathers the properties whose
 /// primary keys are paths through it (`location.lat` and `location.lng` share `location`).
 enum WriteNode: Sendable {
-    /// An existential rather than the class itself: with a plain `FieldAccessor` payload, code built
+    /// An existential rather than the class itself: with a plain `AnyField` payload, code built
     /// by Swift 6.3 leaks the `group` boxes that `sorted` makes (LeakSanitizer found it, and valgrind
     /// shows it on a debug build; the existential layout does not leak).
-    case field(any FieldNode)
+    case field(AnyField)
     indirect case group(EncodedKey, [WriteNode])
 
     /// The member's key in the object it is written into.
@@ -158,7 +158,7 @@ enum WriteNode: Sendable {
     }
 
     /// The fields in declaration order, each path's fields gathered under the first field's group.
-    static func tree(of fields: [FieldAccessor]) -> [WriteNode] {
+    static func tree(of fields: [AnyField]) -> [WriteNode] {
         var nodes: [WriteNode] = []
         for field in fields {
             insert(field, steps: field.keys[0].components.dropLast(), into: &nodes)
@@ -166,8 +166,8 @@ enum WriteNode: Sendable {
         return nodes
     }
 
-    private static func insert(_ field: FieldAccessor, steps: ArraySlice<String>, into nodes: inout [WriteNode]) {
-        guard let step = steps.first else { return nodes.append(.field(field as any FieldNode)) }
+    private static func insert(_ field: AnyField, steps: ArraySlice<String>, into nodes: inout [WriteNode]) {
+        guard let step = steps.first else { return nodes.append(.field(field)) }
         for index in nodes.indices {
             if case .group(let key, var members) = nodes[index], key.string == step {
                 insert(field, steps: steps.dropFirst(), into: &members)
@@ -217,15 +217,6 @@ enum WriteNode: Sendable {
     }
 }
 
-/// What a ``WriteNode`` needs of its field.
-protocol FieldNode: AnyObject, Sendable {
-    var keys: [FieldKey] { get }
-    func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool
-    func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool
-}
-
-extension FieldAccessor: FieldNode {}
-
 // MARK: - Filling a model
 
 /// Filling a model from one JSON object: the one place where the object rules are decided, for bytes
@@ -251,7 +242,7 @@ extension TypePlan {
     @inline(__always)
     func fill(
         _ storage: ModelStorage?, from reader: inout JSONReader, updating: Bool,
-        reset: (FieldAccessor, ModelStorage) -> Void
+        reset: (AnyField, ModelStorage) -> Void
     ) throws {
         let fields = fillLoop
         try unretainedKeyTable.with { table in
@@ -270,7 +261,7 @@ extension TypePlan {
     @inline(__always)
     private func readMembers(
         of table: KeyTable, _ context: FillContext, _ state: inout FillState, _ reader: inout JSONReader,
-        _ reset: (FieldAccessor, ModelStorage) -> Void
+        _ reset: (AnyField, ModelStorage) -> Void
     ) throws -> Bool {
         try reader.readMembers(of: table) { entry, reader in
             if let group = entry.group {
@@ -284,7 +275,7 @@ extension TypePlan {
     @inline(__always)
     private func readField(
         _ entry: KeyTable.Entry, _ context: FillContext, _ state: inout FillState, _ reader: inout JSONReader,
-        _ reset: (FieldAccessor, ModelStorage) -> Void
+        _ reset: (AnyField, ModelStorage) -> Void
     ) throws {
         let field = entry.field
         if state.filled.contains(field) {
@@ -306,7 +297,7 @@ extension TypePlan {
     /// A member whose key is the first step of path keys: its object's members fill those properties.
     private func readGroup(
         _ index: Int, of table: KeyTable, _ context: FillContext, _ state: inout FillState, _ reader: inout JSONReader,
-        _ reset: (FieldAccessor, ModelStorage) -> Void
+        _ reset: (AnyField, ModelStorage) -> Void
     ) throws {
         let group = table.groups[index]
         if state.markGroup(group.ordinal) {
@@ -333,7 +324,7 @@ extension TypePlan {
     @inline(never)
     private func replace(
         _ field: Int, _ context: FillContext, _ state: inout FillState, _ reader: inout JSONReader,
-        _ reset: (FieldAccessor, ModelStorage) -> Void
+        _ reset: (AnyField, ModelStorage) -> Void
     ) {
         if state.errors != nil { state.errors?[field] = nil }
         if reader.isReporting {
@@ -481,11 +472,11 @@ struct FieldKey: Sendable, Equatable {
     var isPath: Bool { components.count > 1 }
 }
 
-/// One property of a plan: its JSON keys, and how to read and write it. ``Field`` is the one
+/// One property of a plan, whatever its type: its JSON keys, and how to read and write it. ``Field`` is the one
 /// subclass, and it overrides every method; the base class alone would be a property that is never
 /// read and never written. (A class rather than a protocol: the plan calls its fields through
 /// ``UnretainedField`` without retaining each one, which needs a single-reference type.)
-class FieldAccessor: @unchecked Sendable {
+class AnyField: @unchecked Sendable {
     /// The keys tried when reading, primary first; the primary is used when writing.
     let keys: [FieldKey]
     /// False for `let` properties: they are written to JSON but never filled from it.
@@ -522,8 +513,8 @@ class FieldAccessor: @unchecked Sendable {
     }
 }
 
-/// The accessor for a property of type `Value`.
-final class Field<Value>: FieldAccessor, @unchecked Sendable {
+/// A property of type `Value`: ``AnyField`` with its adapter and typed location.
+final class Field<Value>: AnyField, @unchecked Sendable {
     private let encodedKey: EncodedKey
     private let location: FieldLocation<Value>
     private let adapter: InPlaceAdapter<Value>
@@ -690,7 +681,7 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
     @inline(__always)
     private func fill(
         _ model: inout Model, from reader: inout JSONReader, updating: Bool,
-        reset: (FieldAccessor, ModelStorage) -> Void
+        reset: (AnyField, ModelStorage) -> Void
     ) throws {
         var filled = false
         try FieldStorage.withStorage(of: &model, isClass: plan.isClass) { storage in

@@ -8,9 +8,9 @@
 /// plan's fill and write loops call one per member.
 @safe
 struct UnretainedField {
-    private let accessor: Unmanaged<FieldAccessor>
+    private let accessor: Unmanaged<AnyField>
 
-    init(_ accessor: FieldAccessor) {
+    init(_ accessor: AnyField) {
         unsafe self.accessor = unsafe .passUnretained(accessor)
     }
 
@@ -43,7 +43,7 @@ struct UnretainedFields {
         self.count = count
     }
 
-    init(_ accessors: [FieldAccessor]) {
+    init(_ accessors: [AnyField]) {
         count = accessors.count
         guard count > 0 else {
             unsafe base = nil

@@ -1,7 +1,7 @@
 /// A property read under the whole-model rules of ``JSONFieldRules`` (``JSONFieldRules/skipsNull``,
 /// ``JSONFieldRules/takesTypedValues``), around the adapter its type has anyway. Only the fields of
 /// models that give those rules are read through it, so native fields pay nothing for them.
-final class FieldRuleAdapter<Value>: InPlaceAdapter<Value>, @unchecked Sendable {
+final class JSONFieldRulesAdapter<Value>: InPlaceAdapter<Value>, @unchecked Sendable {
     private let base: InPlaceAdapter<Value>
     private let skipsNull: Bool
     private let takesTypedValues: Bool
