@@ -55,7 +55,7 @@ struct CallTests {
                                failure: { error in Task { await inbox.put("\(error)") } })
         #expect(try await service.serverCount("arrived-\(key)") == 1)
         call.cancel()
-        #expect(await inbox.take() == "\(ApiError.cancelled)")
+        #expect(await inbox.take() == "\(APIError.cancelled)")
         if transport.cancelsInMemoryTransfers {
             #expect(try await service.serverCount("aborted-\(key)") == 1)
         }
@@ -71,7 +71,7 @@ struct CallTests {
         do {
             _ = try await slow
             Issue.record("expected cancellation")
-        } catch let error as ApiError {
+        } catch let error as APIError {
             if case .cancelled = error {} else { Issue.record("got \(error)") }
         }
         if transport.cancelsInMemoryTransfers {
@@ -99,7 +99,7 @@ struct CallTests {
             // The server would answer after 25 s, so only the timeout can end the call first.
             _ = try await service(transport).request(TimedEndpoint(path: "slow/\(UUID().uuidString)/25000"), as: Empty.self)
             Issue.record("expected a timeout")
-        } catch let error as ApiError {
+        } catch let error as APIError {
             if case .network(_, let code) = error {
                 #expect(code == URLError.Code.timedOut.rawValue)
             } else {
@@ -118,7 +118,7 @@ struct CallTests {
         do {
             _ = try await task.value
             Issue.record("expected cancellation")
-        } catch let error as ApiError {
+        } catch let error as APIError {
             if case .cancelled = error {} else { Issue.record("got \(error)") }
         }
         if transport.cancelsInMemoryTransfers {

@@ -25,17 +25,17 @@ struct SurfaceMonitor: EventMonitor {
 struct PublicAPISurfaceTests {
     @Test("Every documented name of the client compiles with its exact signature, and the calls through them succeed")
     func everyDocumentedName() async throws {
-        // Uniform acronym casing, and the Api spellings as typealiases of the API ones.
-        let _: APIService.Type = ApiService.self
-        let _: APIError.Type = ApiError.self
-        let _: APICall.Type = ApiCall.self
+        // One spelling of each name, with the acronym in capitals.
+        let _: APIService.Type = APIService.self
+        let _: APIError.Type = APIError.self
+        let _: APICall.Type = APICall.self
 
         let configuration = ServiceConfiguration(monitors: [SurfaceMonitor()], redirectPolicy: .follow)
         var adjusted = configuration
         adjusted.monitors = [any EventMonitor]()
         adjusted.redirectPolicy = .doNotFollow
         #expect(ServiceConfiguration().redirectPolicy == .follow)
-        let service: APIService = ApiService(baseURL: try TestServer.shared.url(), configuration: configuration)
+        let service: APIService = APIService(baseURL: try TestServer.shared.url(), configuration: configuration)
 
         // Response<Value>
         let response: Response<[Book]> = try await service.response(SurfaceEndpoint(), as: [Book].self)

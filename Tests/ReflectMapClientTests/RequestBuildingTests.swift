@@ -57,8 +57,8 @@ struct RequestBuildingTests {
         try transport.service(configuration)
     }
 
-    func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> ApiService {
-        ApiService(baseURL: try TestServer.shared.url(), configuration: configuration)
+    func service(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
+        APIService(baseURL: try TestServer.shared.url(), configuration: configuration)
     }
 
     @Test("GET parameters go into a percent-encoded query, nested values with brackets")
@@ -133,7 +133,7 @@ struct RequestBuildingTests {
     @Test("Paths join the base URL whatever their slashes", arguments: TransportKind.all)
     func pathJoining(transport: TransportKind) async throws {
         let base = try TestServer.shared.url()
-        let withSlash = ApiService(baseURL: try #require(URL(string: base.absoluteString + "/")), configuration: transport.configure(ServiceConfiguration()))
+        let withSlash = APIService(baseURL: try #require(URL(string: base.absoluteString + "/")), configuration: transport.configure(ServiceConfiguration()))
         #expect(try await withSlash.get("/echo", as: Echo.self).path == "/echo")
         #expect(try await withSlash.get("echo", as: Echo.self).path == "/echo")
         #expect(try await service(transport).get("/echo", as: Echo.self).path == "/echo")

@@ -38,7 +38,7 @@ struct ResponseTests {
         await #expect {
             _ = try await service(transport).get("status/204", as: Book.self)
         } throws: { error in
-            if case .undecodable? = error as? ApiError { return true }
+            if case .undecodable? = error as? APIError { return true }
             return false
         }
     }
@@ -48,7 +48,7 @@ struct ResponseTests {
         do {
             _ = try await service(transport).get("status/403", as: Book.self)
             Issue.record("expected a 403")
-        } catch let error as ApiError {
+        } catch let error as APIError {
             #expect(error.statusCode == 403)
             if case .unacceptableStatus(_, let headers, _) = error {
                 #expect(headers.contains { $0.key.lowercased() == "content-type" && $0.value == "application/json" })
@@ -65,7 +65,7 @@ struct ResponseTests {
         do {
             _ = try await service(transport).get("status/502", as: Book.self)
             Issue.record("expected a 502")
-        } catch let error as ApiError {
+        } catch let error as APIError {
             #expect(error.statusCode == 502)
             #expect(error.errorModel(as: ServerError.self) == nil)
             #expect(String(decoding: error.body ?? Data(), as: UTF8.self).contains("Bad gateway"))
@@ -78,18 +78,18 @@ struct ResponseTests {
         do {
             _ = try await service(transport, strict).get("bad", as: BookList.self)
             Issue.record("expected a mapping failure")
-        } catch ApiError.undecodable(let mapping, _) {
+        } catch APIError.undecodable(let mapping, _) {
             #expect(mapping.path == "books[1].id")
         }
     }
 
     @Test("A refused connection is a network error", arguments: TransportKind.all)
     func networkFailure(transport: TransportKind) async throws {
-        let closed = ApiService(baseURL: try #require(URL(string: "http://127.0.0.1:9")), configuration: transport.configure(ServiceConfiguration()))
+        let closed = APIService(baseURL: try #require(URL(string: "http://127.0.0.1:9")), configuration: transport.configure(ServiceConfiguration()))
         do {
             _ = try await closed.get("books", as: [Book].self)
             Issue.record("expected a network error")
-        } catch let error as ApiError {
+        } catch let error as APIError {
             if case .network = error {} else { Issue.record("got \(error)") }
         }
     }
@@ -102,12 +102,12 @@ struct ResponseTests {
             }
             return .init(statusCode: 404, body: Data(#"{"statusCode": 404, "message": ["missing"], "error": "Not Found"}"#.utf8))
         }
-        let service = ApiService(baseURL: try #require(URL(string: "https://api.example.com")), configuration: ServiceConfiguration(transport: stub))
+        let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")), configuration: ServiceConfiguration(transport: stub))
         #expect(try await service.get("books", as: [Book].self) == [Book(id: 3, title: "Stubbed")])
         do {
             _ = try await service.get("nothing", as: Book.self)
             Issue.record("expected a 404")
-        } catch let error as ApiError {
+        } catch let error as APIError {
             #expect(error.statusCode == 404)
             #expect(error.errorModel(as: ServerError.self)?.message == ["missing"])
         }
@@ -118,7 +118,7 @@ struct ResponseTests {
         do {
             _ = try await service(transport).get("status/404", as: Book.self)
             Issue.record("expected a 404")
-        } catch let error as ApiError {
+        } catch let error as APIError {
             #expect(error.statusCode == 404)
             #expect(error.errorModel(as: ServerError.self)?.message == ["no such book"])
             #expect(error.header("CONTENT-TYPE") == "application/json")
@@ -130,7 +130,7 @@ struct ResponseTests {
         do {
             _ = try await service(transport).get("truncated", as: Book.self)
             Issue.record("expected a mapping failure")
-        } catch ApiError.undecodable(let mapping, _) {
+        } catch APIError.undecodable(let mapping, _) {
             if case .malformedJSON = mapping.kind {} else { Issue.record("got \(mapping)") }
         }
     }

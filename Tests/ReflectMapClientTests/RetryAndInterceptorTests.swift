@@ -17,7 +17,7 @@ actor TokenInterceptor: RequestInterceptor {
         return request
     }
 
-    func retry(_ request: URLRequest, failedWith error: ApiError, attempt: Int) async -> RetryDecision {
+    func retry(_ request: URLRequest, failedWith error: APIError, attempt: Int) async -> RetryDecision {
         guard error.statusCode == 401, attempt == 1 else { return .useDefault }
         token = "fresh"
         refreshes += 1
@@ -33,15 +33,15 @@ struct AlwaysRetry: RequestInterceptor {
 }
 
 struct InfiniteRetry: RequestInterceptor {
-    func retry(_ request: URLRequest, failedWith error: ApiError, attempt: Int) async -> RetryDecision {
+    func retry(_ request: URLRequest, failedWith error: APIError, attempt: Int) async -> RetryDecision {
         .retry(after: .infinity)
     }
 }
 
 @Suite("Retry and interceptors")
 struct RetryAndInterceptorTests {
-    func service(_ configuration: ServiceConfiguration) throws -> ApiService {
-        ApiService(baseURL: try TestServer.shared.url(), configuration: configuration)
+    func service(_ configuration: ServiceConfiguration) throws -> APIService {
+        APIService(baseURL: try TestServer.shared.url(), configuration: configuration)
     }
 
     @Test("A failing call is retried up to the limit and then succeeds")
@@ -59,7 +59,7 @@ struct RetryAndInterceptorTests {
         do {
             _ = try await service.get("flaky/\(key)/5", as: Attempts.self)
             Issue.record("expected a 503")
-        } catch let error as ApiError {
+        } catch let error as APIError {
             #expect(error.statusCode == 503)
         }
         #expect(try await service.get("count/\(key)", as: Count.self).count == 3)
@@ -69,10 +69,10 @@ struct RetryAndInterceptorTests {
     func neverRetries401OrPost() async throws {
         let service = try service(ServiceConfiguration(retryPolicy: RetryPolicy(limit: 3, delay: 0.01)))
         let key = UUID().uuidString
-        await #expect(throws: ApiError.self) { _ = try await service.get("unauthorized/\(key)", as: Empty.self) }
+        await #expect(throws: APIError.self) { _ = try await service.get("unauthorized/\(key)", as: Empty.self) }
         #expect(try await service.get("count/\(key)", as: Count.self).count == 1)
         let postKey = UUID().uuidString
-        await #expect(throws: ApiError.self) { _ = try await service.post("flaky/\(postKey)/1", as: Attempts.self) }
+        await #expect(throws: APIError.self) { _ = try await service.post("flaky/\(postKey)/1", as: Attempts.self) }
         #expect(try await service.get("count/\(postKey)", as: Count.self).count == 1)
     }
 
@@ -140,11 +140,11 @@ struct RetryAndInterceptorTests {
         _ = try await infiniteTimeout.get("x", as: Empty.self)
 
         let giveUp = try stubbedService(ServiceConfiguration(interceptors: [InfiniteRetry()]), log: log, status: 503)
-        await #expect(throws: ApiError.self) { _ = try await giveUp.get("x", as: Empty.self) }
+        await #expect(throws: APIError.self) { _ = try await giveUp.get("x", as: Empty.self) }
 
         let policy = RetryPolicy(limit: 1, delay: 0.01, maximumRetryAfter: .infinity)
         let weirdHeader = try stubbedService(ServiceConfiguration(retryPolicy: policy), log: log, status: 503, headers: ["Retry-After": "inf"])
-        await #expect(throws: ApiError.self) { _ = try await weirdHeader.get("x", as: Empty.self) }
+        await #expect(throws: APIError.self) { _ = try await weirdHeader.get("x", as: Empty.self) }
         #expect(RetryPolicy.retryAfter(["Retry-After": "1e400"]) == nil)
         #expect(RetryPolicy.retryAfter(["retry-after": "3"]) == 3)
     }
@@ -155,7 +155,7 @@ struct RetryAndInterceptorTests {
         policy.retryableStatusCodes.insert(401)
         let log = RequestLog()
         let service = try stubbedService(ServiceConfiguration(retryPolicy: policy), log: log, status: 401)
-        await #expect(throws: ApiError.self) { _ = try await service.get("x", as: Empty.self) }
+        await #expect(throws: APIError.self) { _ = try await service.get("x", as: Empty.self) }
         #expect(await log.requests.count == 1)
     }
 }

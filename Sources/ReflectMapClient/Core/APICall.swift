@@ -19,5 +19,3 @@ public final class APICall: Sendable {
     }
 }
 
-/// ``APICall`` spelled with the acronym in camel case.
-public typealias ApiCall = APICall

@@ -106,8 +106,6 @@ public enum APIError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// ``APIError`` spelled with the acronym in camel case.
-public typealias ApiError = APIError
 
 extension APIError {
     /// An error from building a request, as an ``APIError``.

@@ -199,8 +199,6 @@ open class APIService: @unchecked Sendable {
     }
 }
 
-/// ``APIService`` spelled with the acronym in camel case.
-public typealias ApiService = APIService
 
 /// Carries a value across a task boundary once; the receiver takes it by value.
 struct UncheckedBox<Value>: @unchecked Sendable {
