@@ -48,7 +48,7 @@ enum AppPatterns {
         @discardableResult
         func books(success: @escaping @Sendable (sending [Book]) -> Void,
                    failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-            api.get("books", responseClass: [Book].self, success: success, failure: failure)
+            api.get("books", as: [Book].self, success: success, failure: failure)
         }
     }
 

@@ -9,7 +9,7 @@ func cancelInFlight(_ service: APIService) async {
     let task = Task { try await service.request(BookList(), as: [Book].self) }
     task.cancel()
 
-    let call = service.get("books", responseClass: [Book].self, success: { _ in }, failure: { error in
+    let call = service.get("books", as: [Book].self, success: { _ in }, failure: { error in
         print(error)
     })
     call.cancel()

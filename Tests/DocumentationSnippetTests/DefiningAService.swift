@@ -23,7 +23,7 @@ enum DefiningAService {
         @discardableResult
         func books(success: @escaping @Sendable (sending [Book]) -> Void,
                    failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-            api.get("books", responseClass: [Book].self, success: success, failure: failure)
+            api.get("books", as: [Book].self, success: success, failure: failure)
         }
     }
 

@@ -17,7 +17,7 @@ struct IssuesEndpoint: Endpoint {
 
 func allOpenIssues(from api: APIService) async throws -> [GitHubIssue] {
     var issues: [GitHubIssue] = []
-    for try await page in api.pages(IssuesEndpoint(state: "open"), of: GitHubIssue.self, by: .linkHeader) {
+    for try await page in api.pages(IssuesEndpoint(state: "open"), as: GitHubIssue.self, by: .linkHeader) {
         issues += page
     }
     return issues

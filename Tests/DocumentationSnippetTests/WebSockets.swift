@@ -16,7 +16,7 @@ struct Subscribe: Mappable {
 }
 
 func watchQuotes(_ service: APIService) async throws {
-    let socket = try await service.webSocket("live", receiving: Quote.self, options: WebSocketOptions(
+    let socket = try await service.webSocket("live", as: Quote.self, options: WebSocketOptions(
         pingInterval: 20,
         reconnection: WebSocketReconnection(maximumAttempts: 5, initialDelay: 0.5) { socket in
             try await socket.send(Subscribe(symbols: ["AAPL"]))

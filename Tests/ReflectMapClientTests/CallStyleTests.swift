@@ -50,16 +50,16 @@ struct CallStyleTests {
 
     static func verb(_ method: HTTPMethod, of service: APIService) -> Verb {
         switch method {
-        case .get: Verb(async: service.get(_:parameters:at:as:), callbacks: service.get(_:parameters:at:responseClass:success:failure:),
-                        completion: service.get(_:parameters:at:responseClass:completion:))
-        case .post: Verb(async: service.post(_:parameters:at:as:), callbacks: service.post(_:parameters:at:responseClass:success:failure:),
-                         completion: service.post(_:parameters:at:responseClass:completion:))
-        case .put: Verb(async: service.put(_:parameters:at:as:), callbacks: service.put(_:parameters:at:responseClass:success:failure:),
-                        completion: service.put(_:parameters:at:responseClass:completion:))
-        case .patch: Verb(async: service.patch(_:parameters:at:as:), callbacks: service.patch(_:parameters:at:responseClass:success:failure:),
-                          completion: service.patch(_:parameters:at:responseClass:completion:))
-        default: Verb(async: service.delete(_:parameters:at:as:), callbacks: service.delete(_:parameters:at:responseClass:success:failure:),
-                      completion: service.delete(_:parameters:at:responseClass:completion:))
+        case .get: Verb(async: service.get(_:parameters:at:as:), callbacks: service.get(_:parameters:at:as:success:failure:),
+                        completion: service.get(_:parameters:at:as:completion:))
+        case .post: Verb(async: service.post(_:parameters:at:as:), callbacks: service.post(_:parameters:at:as:success:failure:),
+                         completion: service.post(_:parameters:at:as:completion:))
+        case .put: Verb(async: service.put(_:parameters:at:as:), callbacks: service.put(_:parameters:at:as:success:failure:),
+                        completion: service.put(_:parameters:at:as:completion:))
+        case .patch: Verb(async: service.patch(_:parameters:at:as:), callbacks: service.patch(_:parameters:at:as:success:failure:),
+                          completion: service.patch(_:parameters:at:as:completion:))
+        default: Verb(async: service.delete(_:parameters:at:as:), callbacks: service.delete(_:parameters:at:as:success:failure:),
+                      completion: service.delete(_:parameters:at:as:completion:))
         }
     }
 
@@ -100,14 +100,14 @@ struct CallStyleTests {
         let book = Book(id: 1, title: "t")
         let posted = [
             try await service.post("echo", body: book, at: "data", as: Echo.self),
-            try await Self.callbacks { service.post("echo", body: book, at: "data", responseClass: Echo.self, success: $0, failure: $1) },
-            try await Self.completion { service.post("echo", body: book, at: "data", responseClass: Echo.self, completion: $0) },
+            try await Self.callbacks { service.post("echo", body: book, at: "data", as: Echo.self, success: $0, failure: $1) },
+            try await Self.completion { service.post("echo", body: book, at: "data", as: Echo.self, completion: $0) },
         ]
         #expect(posted.map { "\($0.method) \($0.body)" } == Array(repeating: #"POST {"id":1,"title":"t"}"#, count: 3))
         let requested = [
             try await service.request(EchoEndpoint(), as: Echo.self),
-            try await Self.callbacks { service.request(EchoEndpoint(), responseClass: Echo.self, success: $0, failure: $1) },
-            try await Self.completion { service.request(EchoEndpoint(), responseClass: Echo.self, completion: $0) },
+            try await Self.callbacks { service.request(EchoEndpoint(), as: Echo.self, success: $0, failure: $1) },
+            try await Self.completion { service.request(EchoEndpoint(), as: Echo.self, completion: $0) },
         ]
         #expect(requested.map { "\($0.method) \($0.body)" } == Array(repeating: #"PUT {"v":1}"#, count: 3))
     }
@@ -118,10 +118,10 @@ struct CallStyleTests {
         let isInvalid: @Sendable (any Error) -> Bool = { if case .invalidRequest? = $0 as? APIError { true } else { false } }
         await #expect { _ = try await service.request(ParametersAndBody(), as: Echo.self) } throws: { isInvalid($0) }
         await #expect {
-            _ = try await Self.callbacks { service.request(ParametersAndBody(), responseClass: Echo.self, success: $0, failure: $1) }
+            _ = try await Self.callbacks { service.request(ParametersAndBody(), as: Echo.self, success: $0, failure: $1) }
         } throws: { isInvalid($0) }
         await #expect {
-            _ = try await Self.completion { service.request(ParametersAndBody(), responseClass: Echo.self, completion: $0) }
+            _ = try await Self.completion { service.request(ParametersAndBody(), as: Echo.self, completion: $0) }
         } throws: { isInvalid($0) }
     }
 }

@@ -19,12 +19,12 @@ struct CallTests {
     func successAndFailureCallbacks(transport: TransportKind) async throws {
         let service = try service(transport)
         let books = Inbox<[Book]>()
-        service.get("books", responseClass: [Book].self, success: { list in Task { await books.put(list) } },
+        service.get("books", as: [Book].self, success: { list in Task { await books.put(list) } },
                     failure: { error in Issue.record("unexpected \(error)") })
         #expect(await books.take().count == 2)
 
         let failure = Inbox<Int>()
-        service.get("status/403", responseClass: Book.self, success: { _ in Issue.record("unexpected success") },
+        service.get("status/403", as: Book.self, success: { _ in Issue.record("unexpected success") },
                     failure: { error in Task { await failure.put(error.statusCode ?? 0) } })
         #expect(await failure.take() == 403)
     }
@@ -36,7 +36,7 @@ struct CallTests {
         queue.setSpecific(key: key, value: true)
         let service = try service(transport, ServiceConfiguration(callbackQueue: queue))
         let inbox = Inbox<Bool>()
-        service.get("books", responseClass: [Book].self) { result in
+        service.get("books", as: [Book].self) { result in
             let onQueue = DispatchQueue.getSpecific(key: key) == true
             let ok = (try? result.get().count) == 2
             Task { await inbox.put(onQueue && ok) }
@@ -50,7 +50,7 @@ struct CallTests {
         let key = UUID().uuidString
         let inbox = Inbox<String>()
         // The server would answer after 25 s: a cancelled result before then is the cancellation's.
-        let call = service.get("slow/\(key)/25000", responseClass: Empty.self,
+        let call = service.get("slow/\(key)/25000", as: Empty.self,
                                success: { _ in Task { await inbox.put("success") } },
                                failure: { error in Task { await inbox.put("\(error)") } })
         #expect(try await service.serverCount("arrived-\(key)") == 1)
@@ -130,7 +130,7 @@ struct CallTests {
     func callbackOnce(transport: TransportKind) async throws {
         let calls = Recorded<Bool>()
         let done = Inbox<Bool>()
-        let call = try service(transport).get("books", responseClass: [Book].self,
+        let call = try service(transport).get("books", as: [Book].self,
                                      success: { _ in calls.append(true); Task { await done.put(true) } },
                                      failure: { _ in calls.append(false); Task { await done.put(false) } })
         #expect(await done.take())

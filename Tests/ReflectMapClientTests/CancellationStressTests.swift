@@ -257,7 +257,7 @@ struct CancellationStressTests {
         case 0:
             // A callback call cancelled through its APICall.
             let finished = Once<APIError?>()
-            let call = service.get("books", responseClass: [Book].self,
+            let call = service.get("books", as: [Book].self,
                                    success: { _ in finished.resume(nil) }, failure: { finished.resume($0) })
             if delay > 0 { await Self.pause(nanoseconds: delay) }
             call.cancel()

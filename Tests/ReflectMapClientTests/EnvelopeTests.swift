@@ -99,7 +99,7 @@ struct EnvelopeTests {
     func everyCallForm() async throws {
         let service = try service(.dataError)
         let result: Result<EnvelopeBook, APIError> = await withCheckedContinuation { continuation in
-            service.get("failed", responseClass: EnvelopeBook.self) { continuation.resume(returning: $0) }
+            service.get("failed", as: EnvelopeBook.self) { continuation.resume(returning: $0) }
         }
         guard case .failure(.envelopeError(let failure)) = result else { Issue.record("got \(result)"); return }
         #expect(failure.messageText == "token expired")
@@ -119,13 +119,13 @@ struct EnvelopeTests {
     func rulesWithCallbacks(_ envelope: ResponseEnvelope, _ path: String, _ message: String) async throws {
         let service = try service(envelope)
         let result: Result<EnvelopeBook, APIError> = await withCheckedContinuation { continuation in
-            service.request(EnvelopeEndpoint(path: path), responseClass: EnvelopeBook.self) { continuation.resume(returning: $0) }
+            service.request(EnvelopeEndpoint(path: path), as: EnvelopeBook.self) { continuation.resume(returning: $0) }
         }
         guard case .failure(.envelopeError(let failure)) = result else { Issue.record("got \(result)"); return }
         #expect(failure.messageText == message && failure.status == 200)
         let success: Result<EnvelopeBook, APIError> = await withCheckedContinuation { continuation in
             let okPath = path == "failed" ? "ok" : path == "coded-failed" ? "coded-ok" : "flag-ok"
-            service.request(EnvelopeEndpoint(path: okPath), responseClass: EnvelopeBook.self) { continuation.resume(returning: $0) }
+            service.request(EnvelopeEndpoint(path: okPath), as: EnvelopeBook.self) { continuation.resume(returning: $0) }
         }
         #expect((try? success.get())?.id != nil)
     }

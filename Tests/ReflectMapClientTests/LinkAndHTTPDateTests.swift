@@ -72,7 +72,7 @@ struct LinkResolutionTests {
             return response
         }
         var seen: [String] = []
-        for try await page in service.pages(ListEndpoint(path: "items"), of: PagedItem.self, by: .linkHeader) {
+        for try await page in service.pages(ListEndpoint(path: "items"), as: PagedItem.self, by: .linkHeader) {
             seen += page.map(\.id)
         }
         #expect(seen == items)
@@ -97,7 +97,7 @@ struct LinkResolutionTests {
         let service = APIService(baseURL: try #require(URL(string: "https://api.example.com/v1")),
                                  configuration: ServiceConfiguration(transport: transport))
         var pages = 0
-        for try await _ in service.pages(ListEndpoint(path: "items"), of: PagedItem.self, by: .linkHeader) { pages += 1 }
+        for try await _ in service.pages(ListEndpoint(path: "items"), as: PagedItem.self, by: .linkHeader) { pages += 1 }
         #expect(pages == 2)
         #expect(log.all.map(\.absoluteString) == ["https://api.example.com/v1/items", expected])
     }

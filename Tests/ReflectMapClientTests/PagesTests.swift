@@ -48,7 +48,7 @@ struct PagesTests {
             }
             return response
         }
-        let pages = try await collect(service.pages(ListEndpoint(path: "issues"), of: PagedItem.self, by: .linkHeader))
+        let pages = try await collect(service.pages(ListEndpoint(path: "issues"), as: PagedItem.self, by: .linkHeader))
         #expect(pages == [["p1a", "p1b"], ["p2a", "p2b"], ["p3a", "p3b"]])
         #expect(log.all.count == 3)
     }
@@ -63,7 +63,7 @@ struct PagesTests {
             default: Self.body(#"{"members": [{"id": "c"}], "response_metadata": {"next_cursor": ""}}"#)
             }
         }
-        let pages = service.pages(ListEndpoint(path: "users.list"), items: "members", of: PagedItem.self,
+        let pages = service.pages(ListEndpoint(path: "users.list"), at: "members", as: PagedItem.self,
                                   by: .cursor(at: "response_metadata.next_cursor", parameter: "cursor"))
         #expect(try await collect(pages) == [["a"], ["b"], ["c"]])
     }
@@ -77,7 +77,7 @@ struct PagesTests {
             default: Self.body(#"{"data": [{"id": "ch_3"}], "has_more": false}"#)
             }
         }
-        let pages = service.pages(ListEndpoint(path: "charges", parameters: ["limit": 2]), items: "data", of: PagedItem.self,
+        let pages = service.pages(ListEndpoint(path: "charges", parameters: ["limit": 2]), at: "data", as: PagedItem.self,
                                   by: .lastItem(id: "id", hasMore: "has_more", parameter: "starting_after"))
         #expect(try await collect(pages) == [["ch_1", "ch_2"], ["ch_3"]])
         #expect(Self.query(log.all.last, "starting_after") == "ch_2" && Self.query(log.all.last, "limit") == "2")
@@ -90,7 +90,7 @@ struct PagesTests {
             let page = Int(Self.query(url, "page") ?? "0") ?? 0
             return Self.body(page <= 2 ? #"[{"id": "n\#(page)"}]"# : "[]")
         }
-        #expect(try await collect(service.pages(ListEndpoint(path: "list"), of: PagedItem.self, by: .pageNumbers)) == [["n1"], ["n2"]])
+        #expect(try await collect(service.pages(ListEndpoint(path: "list"), as: PagedItem.self, by: .pageNumbers)) == [["n1"], ["n2"]])
         #expect(log.all.count == 3)
     }
 
@@ -106,7 +106,7 @@ struct PagesTests {
         }
         var delivered: [String] = []
         do {
-            for try await page in service.pages(ListEndpoint(path: "list", envelope: .dataError), of: PagedItem.self, by: .pageNumbers) {
+            for try await page in service.pages(ListEndpoint(path: "list", envelope: .dataError), as: PagedItem.self, by: .pageNumbers) {
                 delivered += page.map(\.id)
             }
             Issue.record("expected the second page to fail")
@@ -115,7 +115,7 @@ struct PagesTests {
         }
         #expect(delivered == ["ok"])
         await #expect {
-            for try await _ in service.pages(ListEndpoint(path: "list", parameters: [:]), of: PagedItem.self, by: .pageNumber(parameter: "page", first: 3)) {}
+            for try await _ in service.pages(ListEndpoint(path: "list", parameters: [:]), as: PagedItem.self, by: .pageNumber(parameter: "page", first: 3)) {}
         } throws: { error in
             if case .unacceptableStatus(500, _, _)? = error as? APIError { return true }
             return false
@@ -125,14 +125,14 @@ struct PagesTests {
     @Test("The page limit stops a server that always says there is more, and cancelling stops the requests")
     func limitsAndCancellation() async throws {
         let log = Recorded<URL>()
-        let limited = try await collect(Self.endless(log: log).pages(ListEndpoint(path: "loop?start=1"), of: PagedItem.self, by: .linkHeader, pageLimit: 4))
+        let limited = try await collect(Self.endless(log: log).pages(ListEndpoint(path: "loop?start=1"), as: PagedItem.self, by: .linkHeader, pageLimit: 4))
         #expect(limited.count == 4 && log.all.count == 4)
 
         let cancelledLog = Recorded<URL>()
         let endless = try Self.endless(log: cancelledLog)
         let task = Task {
             var count = 0
-            for try await _ in endless.pages(ListEndpoint(path: "loop?start=1"), of: PagedItem.self, by: .linkHeader, pageLimit: 1_000) {
+            for try await _ in endless.pages(ListEndpoint(path: "loop?start=1"), as: PagedItem.self, by: .linkHeader, pageLimit: 1_000) {
                 count += 1
                 if count == 2 { withUnsafeCurrentTask { $0?.cancel() } }
             }
@@ -161,6 +161,6 @@ struct PagesTests {
             if url.path == "/b" { response.headers["Link"] = "<https://api.example.test/c>; rel=next" }
             return response
         }
-        #expect(try await collect(service.pages(ListEndpoint(path: "a"), of: PagedItem.self, by: .linkHeader)) == [["/a"], ["/b"], ["/c"]])
+        #expect(try await collect(service.pages(ListEndpoint(path: "a"), as: PagedItem.self, by: .linkHeader)) == [["/a"], ["/b"], ["/c"]])
     }
 }

@@ -132,20 +132,20 @@ struct PublicAPISurfaceTests {
         let completion: @Sendable (sending Result<[Book], APIError>) -> Void = { _ in }
         let _: [Book] = try await service.get("books", parameters: parameters, at: nil, as: [Book].self)
         let calls: [APICall] = [
-            service.get("books", parameters: parameters, at: nil, responseClass: [Book].self, success: success, failure: failed),
-            service.get("books", parameters: parameters, at: nil, responseClass: [Book].self, completion: completion),
-            service.post("books", parameters: parameters, at: nil, responseClass: [Book].self, success: success, failure: failed),
-            service.post("books", parameters: parameters, at: nil, responseClass: [Book].self, completion: completion),
-            service.post("books", body: Book(), at: nil, responseClass: [Book].self, success: success, failure: failed),
-            service.post("books", body: Book(), at: nil, responseClass: [Book].self, completion: completion),
-            service.put("books", parameters: parameters, at: nil, responseClass: [Book].self, success: success, failure: failed),
-            service.put("books", parameters: parameters, at: nil, responseClass: [Book].self, completion: completion),
-            service.patch("books", parameters: parameters, at: nil, responseClass: [Book].self, success: success, failure: failed),
-            service.patch("books", parameters: parameters, at: nil, responseClass: [Book].self, completion: completion),
-            service.delete("books", parameters: parameters, at: nil, responseClass: [Book].self, success: success, failure: failed),
-            service.delete("books", parameters: parameters, at: nil, responseClass: [Book].self, completion: completion),
-            service.request(SurfaceEndpoint(), responseClass: [Book].self, success: success, failure: failed),
-            service.request(SurfaceEndpoint(), responseClass: [Book].self, completion: completion),
+            service.get("books", parameters: parameters, at: nil, as: [Book].self, success: success, failure: failed),
+            service.get("books", parameters: parameters, at: nil, as: [Book].self, completion: completion),
+            service.post("books", parameters: parameters, at: nil, as: [Book].self, success: success, failure: failed),
+            service.post("books", parameters: parameters, at: nil, as: [Book].self, completion: completion),
+            service.post("books", body: Book(), at: nil, as: [Book].self, success: success, failure: failed),
+            service.post("books", body: Book(), at: nil, as: [Book].self, completion: completion),
+            service.put("books", parameters: parameters, at: nil, as: [Book].self, success: success, failure: failed),
+            service.put("books", parameters: parameters, at: nil, as: [Book].self, completion: completion),
+            service.patch("books", parameters: parameters, at: nil, as: [Book].self, success: success, failure: failed),
+            service.patch("books", parameters: parameters, at: nil, as: [Book].self, completion: completion),
+            service.delete("books", parameters: parameters, at: nil, as: [Book].self, success: success, failure: failed),
+            service.delete("books", parameters: parameters, at: nil, as: [Book].self, completion: completion),
+            service.request(SurfaceEndpoint(), as: [Book].self, success: success, failure: failed),
+            service.request(SurfaceEndpoint(), as: [Book].self, completion: completion),
         ]
         for call in calls { call.cancel() }
         #expect(calls.allSatisfy { $0.isCancelled })
@@ -155,7 +155,7 @@ struct PublicAPISurfaceTests {
             .linkHeader, .cursor(at: "next", parameter: "cursor"), .lastItem(id: "id", hasMore: "has_more", parameter: "starting_after"),
             .pageNumber(parameter: "page", first: 0), .pageNumbers,
         ]
-        let pages: Pages<Book> = service.pages(BookPath(path: "books"), items: nil, of: Book.self, by: styles[0], pageLimit: 1)
+        let pages: Pages<Book> = service.pages(BookPath(path: "books"), at: nil, as: Book.self, by: styles[0], pageLimit: 1)
         var iterator: Pages<Book>.Iterator = pages.makeAsyncIterator()
         let _: [Book]? = try await iterator.next()
     }

@@ -18,7 +18,7 @@ import FoundationNetworking
 ///     @discardableResult
 ///     func books(page: Int, success: @escaping @Sendable ([Book]) -> Void,
 ///                failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-///         get("books", parameters: ["page": page], responseClass: [Book].self, success: success, failure: failure)
+///         get("books", parameters: ["page": page], as: [Book].self, success: success, failure: failure)
 ///     }
 /// }
 /// ```
@@ -154,7 +154,7 @@ open class APIService: @unchecked Sendable {
     }
 
     /// The path of every call that maps its response into one model, async or with callbacks (a page
-    /// of ``pages(_:items:of:by:pageLimit:)`` is mapped from the body it also reads links from): builds the
+    /// of ``pages(_:at:as:by:pageLimit:)`` is mapped from the body it also reads links from): builds the
     /// endpoint's request now, and returns the operation that sends it in a task registered with the
     /// service and maps the response. A request that cannot be built makes an operation that fails at once.
     func send<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type,

@@ -195,7 +195,7 @@ struct XcodeAppConformanceTests {
     func webSocketProtocols() async throws {
         let service = APIService(baseURL: URL(string: "https://api.example.com")!)
         let stamp = try await Task.detached {
-            let socket = try await service.webSocket("live", receiving: Stamp.self, options: WebSocketOptions(connector: LoopbackConnector()))
+            let socket = try await service.webSocket("live", as: Stamp.self, options: WebSocketOptions(connector: LoopbackConnector()))
             try await socket.send(Stamp(at: Date(timeIntervalSince1970: 1)))
             for try await message in socket.messages {
                 await socket.close()

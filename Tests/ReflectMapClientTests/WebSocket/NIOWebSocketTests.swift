@@ -8,7 +8,7 @@ import Testing
 struct NIOWebSocketTests {
     @Test("Models sent are written as JSON, and the echoes come back mapped")
     func echo() async throws {
-        let socket = try await WebSocketServer.service().webSocket("echo", receiving: Tick.self)
+        let socket = try await WebSocketServer.service().webSocket("echo", as: Tick.self)
         let sent = (0..<3).map { Tick(index: $0, text: "tick \($0)") }
         for tick in sent { try await socket.send(tick) }
         let echoes = try await socket.collect(3)
@@ -22,7 +22,7 @@ struct NIOWebSocketTests {
         let configuration = ServiceConfiguration(userAgent: "ReflectMapTests/1",
                                                  interceptors: [AuthInterceptor(token: { "secret-token" })])
         let socket = try await WebSocketServer.service(configuration)
-            .webSocket("headers", receiving: HandshakeHeaders.self, options: WebSocketOptions(headers: ["X-Custom": "yes"]))
+            .webSocket("headers", as: HandshakeHeaders.self, options: WebSocketOptions(headers: ["X-Custom": "yes"]))
         let headers = try #require(try await socket.collect(1).first?.model)
         #expect(headers.authorization == "Bearer secret-token")
         #expect(headers.userAgent == "ReflectMapTests/1")
@@ -35,7 +35,7 @@ struct NIOWebSocketTests {
     func tenThousandMessages() async throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let socket = try await WebSocketServer.service().webSocket("push/10000", receiving: Tick.self)
+        let socket = try await WebSocketServer.service().webSocket("push/10000", as: Tick.self)
         var next = 0
         for try await message in socket.messages {
             guard message.model?.index == next else {
@@ -50,7 +50,7 @@ struct NIOWebSocketTests {
 
     @Test("A message that does not map arrives as its raw text or binary frame, and the stream goes on")
     func unmappableMessages() async throws {
-        let socket = try await WebSocketServer.service().webSocket("mixed", receiving: Tick.self)
+        let socket = try await WebSocketServer.service().webSocket("mixed", as: Tick.self)
         let received = try await socket.collect()
         #expect(received.count == 6)
         #expect(received.compactMap(\.model).map(\.index) == [0, 1, 2])
@@ -66,7 +66,7 @@ struct NIOWebSocketTests {
 
     @Test("A server close with a code other than 1000 ends the stream with that code and reason")
     func serverCloseCode() async throws {
-        let socket = try await WebSocketServer.service().webSocket("close/4000", receiving: Tick.self)
+        let socket = try await WebSocketServer.service().webSocket("close/4000", as: Tick.self)
         var received: [Tick] = []
         do {
             for try await message in socket.messages { received.append(try #require(message.model)) }
@@ -87,7 +87,7 @@ struct NIOWebSocketTests {
             try await sender.send(.text("resubscribed"))
         }
         let socket = try await WebSocketServer.service()
-            .webSocket("flaky?id=\(UUID().uuidString)&drops=2", receiving: Tick.self,
+            .webSocket("flaky?id=\(UUID().uuidString)&drops=2", as: Tick.self,
                        options: WebSocketOptions(reconnection: reconnection))
         try await socket.send(.text("subscribed"))
         var iterator = socket.messages.makeAsyncIterator()
@@ -106,7 +106,7 @@ struct NIOWebSocketTests {
     func reconnectionGivesUp() async throws {
         let options = WebSocketOptions(reconnection: WebSocketReconnection(maximumAttempts: 2, initialDelay: 0.01))
         let socket = try await WebSocketServer.service()
-            .webSocket("once?id=\(UUID().uuidString)", receiving: Tick.self, options: options)
+            .webSocket("once?id=\(UUID().uuidString)", as: Tick.self, options: options)
         var received: [Tick] = []
         do {
             for try await message in socket.messages { received.append(try #require(message.model)) }
@@ -121,7 +121,7 @@ struct NIOWebSocketTests {
     @Test("A server that stops answering pings is dropped with a ping timeout")
     func pingTimeout() async throws {
         let options = WebSocketOptions(pingInterval: 0.2, pingTimeout: 0.5)
-        let socket = try await WebSocketServer.service().webSocket("silent", receiving: Tick.self, options: options)
+        let socket = try await WebSocketServer.service().webSocket("silent", as: Tick.self, options: options)
         await #expect(throws: WebSocketError.self) {
             do {
                 _ = try await socket.collect()
@@ -135,7 +135,7 @@ struct NIOWebSocketTests {
     @Test("A refused handshake is an error with the HTTP status and the server's answer")
     func refusedHandshake() async throws {
         do {
-            _ = try await WebSocketServer.service().webSocket("reject", receiving: Tick.self)
+            _ = try await WebSocketServer.service().webSocket("reject", as: Tick.self)
             Issue.record("expected a refusal")
         } catch WebSocketError.handshakeFailed(let status, let message) {
             #expect(status == 403)
@@ -149,7 +149,7 @@ struct NIOWebSocketTests {
         let echoed = try await withThrowingTaskGroup(of: Bool.self) { group in
             for index in 0..<100 {
                 group.addTask {
-                    let socket = try await service.webSocket("echo", receiving: Tick.self)
+                    let socket = try await service.webSocket("echo", as: Tick.self)
                     try await socket.send(Tick(index: index, text: "socket \(index)"))
                     let echo = try await socket.collect(1).first?.model
                     await socket.close()
@@ -166,7 +166,7 @@ struct NIOWebSocketTests {
         let port = try #require(try TestServer.webSocket.url().port)
         await #expect(throws: WebSocketError.self) {
             do {
-                _ = try await WebSocketServer.service().webSocket("wss://127.0.0.1:\(port)/echo", receiving: Tick.self)
+                _ = try await WebSocketServer.service().webSocket("wss://127.0.0.1:\(port)/echo", as: Tick.self)
             } catch let error as WebSocketError {
                 guard case .network = error else { Issue.record("unexpected \(error)"); throw error }
                 throw error
@@ -179,7 +179,7 @@ struct NIOWebSocketTests {
         let service = APIService(baseURL: try #require(URL(string: "http://127.0.0.1:1")))
         await #expect(throws: WebSocketError.self) {
             do {
-                _ = try await service.webSocket("echo", receiving: Tick.self)
+                _ = try await service.webSocket("echo", as: Tick.self)
             } catch let error as WebSocketError {
                 guard case .network = error else { Issue.record("unexpected \(error)"); throw error }
                 throw error

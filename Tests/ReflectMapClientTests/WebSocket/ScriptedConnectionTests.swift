@@ -49,7 +49,7 @@ final class ScriptedConnector: WebSocketConnector, @unchecked Sendable {
 struct ScriptedConnectionTests {
     func socket(_ connector: ScriptedConnector, reconnection: WebSocketReconnection? = nil) async throws -> MappedWebSocket<Tick> {
         let service = APIService(baseURL: try #require(URL(string: "http://scripted.invalid")))
-        return try await service.webSocket("feed", receiving: Tick.self,
+        return try await service.webSocket("feed", as: Tick.self,
                                            options: WebSocketOptions(reconnection: reconnection, connector: connector))
     }
 

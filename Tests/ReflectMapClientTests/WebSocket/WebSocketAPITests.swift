@@ -50,7 +50,7 @@ struct WebSocketAPITests {
         let service = try StreamTestsService.make()
         let options = WebSocketOptions(connector: URLSessionWebSocketConnector())
         do {
-            let socket = try await service.webSocket("echo", receiving: Tick.self, options: options)
+            let socket = try await service.webSocket("echo", as: Tick.self, options: options)
             // A toolchain with WebSocket support in FoundationNetworking gets this far.
             await socket.close()
         } catch let error as WebSocketError {
@@ -68,7 +68,7 @@ struct WebSocketAPITests {
     @Test("Without the NIOWebSocket trait, the default route on Linux is URLSession, which says what to enable")
     func defaultRouteWithoutTrait() async throws {
         await #expect(throws: WebSocketError.self) {
-            _ = try await StreamTestsService.make().webSocket("echo", receiving: Tick.self)
+            _ = try await StreamTestsService.make().webSocket("echo", as: Tick.self)
         }
     }
     #endif

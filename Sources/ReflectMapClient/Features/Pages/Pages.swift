@@ -8,7 +8,7 @@ extension APIService {
     /// An endpoint's list, page by page, as an `AsyncSequence` of each page's items.
     ///
     /// ```swift
-    /// for try await page in api.pages(RepoRouter.issues, of: Issue.self, by: .linkHeader) {
+    /// for try await page in api.pages(RepoRouter.issues, as: Issue.self, by: .linkHeader) {
     ///     show(page)                     // [Issue], mapped as the page arrived
     /// }
     /// ```
@@ -29,7 +29,7 @@ extension APIService {
     ///   - pageLimit: The most pages to request; 100 by default.
     /// - Returns: The pages.
     public func pages<Item: Mappable>(
-        _ endpoint: some Endpoint, items itemsPath: String? = nil, of type: Item.Type, by pagination: Pagination,
+        _ endpoint: some Endpoint, at itemsPath: String? = nil, as type: Item.Type, by pagination: Pagination,
         pageLimit: Int = 100
     ) -> Pages<Item> {
         Pages(pageLimit: pageLimit) { request, number in
@@ -59,7 +59,7 @@ extension APIService {
 }
 
 /// An endpoint's list as an `AsyncSequence` of pages, each the items one response holds; made by
-/// ``APIService/pages(_:items:of:by:pageLimit:)``.
+/// ``APIService/pages(_:at:as:by:pageLimit:)``.
 public struct Pages<Item: Mappable>: AsyncSequence {
     /// One page's items.
     public typealias Element = [Item]

@@ -13,7 +13,7 @@ extension APIService {
     /// service's headers and `User-Agent` and the options' headers, and then goes through the service's
     /// interceptors, so an auth interceptor adds its header; it does so again on every reconnection.
     /// ```swift
-    /// let socket = try await service.webSocket("live", receiving: Quote.self)
+    /// let socket = try await service.webSocket("live", as: Quote.self)
     /// ```
     /// - Parameters:
     ///   - path: The path relative to the base URL, or an absolute `ws`/`wss` URL.
@@ -24,7 +24,7 @@ extension APIService {
     ///   applies once a connection was open.
     public func webSocket<Model: Mappable>(
         _ path: String,
-        receiving type: Model.Type,
+        as type: Model.Type,
         options: WebSocketOptions = WebSocketOptions()
     ) async throws -> MappedWebSocket<Model> {
         let connector = options.connector ?? DefaultWebSocketConnector.shared

@@ -3,10 +3,10 @@ import ReflectMap
 
 /// A WebSocket whose messages are models: what it sends is written as JSON with the service's mapper,
 /// and what it receives is mapped into `Model`. Open one with
-/// ``APIService/webSocket(_:receiving:options:)``.
+/// ``APIService/webSocket(_:as:options:)``.
 ///
 /// ```swift
-/// let socket = try await service.webSocket("quotes", receiving: Quote.self,
+/// let socket = try await service.webSocket("quotes", as: Quote.self,
 ///                                          options: WebSocketOptions(pingInterval: 20))
 /// try await socket.send(Subscribe(symbols: ["AAPL"]))
 /// for try await message in socket.messages {
