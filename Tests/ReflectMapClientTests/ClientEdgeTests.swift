@@ -88,7 +88,7 @@ struct ClientEdgeTests {
             PagesTests.body("[]")
         }
         var pages: [[String]] = []
-        for try await page in service.pages(ListEndpoint(path: "issues"), of: PagedItem.self, by: .linkHeader) {
+        for try await page in service.pages(ListEndpoint(path: "issues"), as: PagedItem.self, by: .linkHeader) {
             pages.append(page.map(\.id))
         }
         #expect(pages == [[]])
