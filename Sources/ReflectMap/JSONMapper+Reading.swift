@@ -177,7 +177,7 @@ extension JSONMapper {
 
     /// Maps bytes straight into the model's fields. The bytes are read once, in order; what an object
     /// makes of its members (repeated keys, alternates, which error strict mode reports) is decided
-    /// where the object is filled, by the same rules as for a tree (see `TypePlan+Fill.swift`).
+    /// where the object is filled, by the same rules as for a tree (see the fill loop in `TypePlan.swift`).
     /// A document that does not map is still checked to its end, so that malformed JSON anywhere in
     /// it is reported as such.
     func read<T>(
