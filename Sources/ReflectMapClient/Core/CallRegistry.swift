@@ -2,30 +2,31 @@ import Foundation
 
 /// The service's calls in flight, so ``APIService/cancelAll()`` can reach them, and the limit on how
 /// many run at once.
-final class CallRegistry: @unchecked Sendable {
-    private let lock = NSLock()
-    private var tasks: [UUID: @Sendable () -> Void] = [:]
-    /// Calls that finished before they were registered (a fast stub can beat `insert`).
-    private var finishedEarly: Set<UUID> = []
+final class CallRegistry: Sendable {
+    private struct Calls {
+        var tasks: [UUID: @Sendable () -> Void] = [:]
+        /// Calls that finished before they were registered (a fast stub can beat `insert`).
+        var finishedEarly: Set<UUID> = []
+    }
+
+    private let calls = Protected(Calls())
 
     /// Registers a task's cancel action.
     func insert<Success: Sendable>(_ task: Task<Success, Never>, id: UUID) {
-        lock.lock()
-        defer { lock.unlock() }
-        if finishedEarly.remove(id) != nil { return }
-        tasks[id] = { task.cancel() }
+        calls.withLock { calls in
+            if calls.finishedEarly.remove(id) != nil { return }
+            calls.tasks[id] = { task.cancel() }
+        }
     }
 
     func remove(_ id: UUID) {
-        lock.lock()
-        defer { lock.unlock() }
-        if tasks.removeValue(forKey: id) == nil { finishedEarly.insert(id) }
+        calls.withLock { calls in
+            if calls.tasks.removeValue(forKey: id) == nil { calls.finishedEarly.insert(id) }
+        }
     }
 
     func cancelAll() {
-        lock.lock()
-        let running = Array(tasks.values)
-        lock.unlock()
+        let running = calls.withLock { Array($0.tasks.values) }
         for cancel in running { cancel() }
     }
 }

@@ -14,7 +14,7 @@ import FoundationNetworking
 /// cancellation end only its own wait: a caller that joins with a longer timeout is never failed by a
 /// shorter one. When the last caller has stopped waiting, the transfer is cancelled. A caller sees no
 /// byte of a shared response before the whole of it, so its timeout bounds its whole wait.
-final class RequestSharing: @unchecked Sendable {
+final class RequestSharing: Sendable {
     typealias Answer = (Data, HTTPURLResponse)
 
     /// The timeout the shared transfer is sent with: out of the way (the transports enforce none above a
@@ -39,7 +39,7 @@ final class RequestSharing: @unchecked Sendable {
     }
 
     /// One request in flight and the callers waiting for it. Its fields are read and written only
-    /// under the sharing's lock.
+    /// inside the sharing's `state.withLock`.
     final class Flight: @unchecked Sendable {
         var waiters: [UInt64: CheckedContinuation<Answer, any Error>] = [:]
         /// Each waiter's timeout, cancelled when the waiter leaves.
@@ -47,10 +47,13 @@ final class RequestSharing: @unchecked Sendable {
         var task: Task<Void, Never>?
     }
 
-    private let lock = NSLock()
-    // Guarded by `lock`: the flights by key, and the next waiter's number.
-    private var flights: [Key: Flight] = [:]
-    private var nextWaiter: UInt64 = 0
+    private struct State {
+        var flights: [Key: Flight] = [:]
+        var nextWaiter: UInt64 = 0
+    }
+
+    /// The flights by key, and the next waiter's number.
+    private let state = Protected(State())
 
     /// The response to `request`: the one of an identical request in flight, or of a new one that
     /// `send` makes, which later identical requests join until it answers.
@@ -64,31 +67,31 @@ final class RequestSharing: @unchecked Sendable {
         let timeout = request.timeoutInterval
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Answer, any Error>) in
-                lock.lock()
-                defer { lock.unlock() }
-                if Task.isCancelled {
-                    // The handler below may have run before this waiter was registered.
-                    continuation.resume(throwing: CancellationError())
-                    return
-                }
-                let flight: Flight
-                if let existing = flights[key] {
-                    flight = existing
-                } else {
-                    flight = Flight()
-                    flights[key] = flight
-                    // Started under the lock, so a cancellation that empties the flight finds its task.
-                    flight.task = Task {
-                        let answer: Result<Answer, any Error>
-                        do { answer = .success(try await send(Self.transferTimeout)) } catch { answer = .failure(error) }
-                        self.finish(flight, key: key, with: answer)
+                state.withLock { state in
+                    if Task.isCancelled {
+                        // The handler below may have run before this waiter was registered.
+                        continuation.resume(throwing: CancellationError())
+                        return
                     }
-                }
-                flight.waiters[waiter] = continuation
-                if let nanoseconds = Self.nanoseconds(timeout) {
-                    flight.timers[waiter] = Task {
-                        do { try await Task.sleep(nanoseconds: nanoseconds) } catch { return }
-                        self.leave(waiter, key: key, with: URLError(.timedOut))
+                    let flight: Flight
+                    if let existing = state.flights[key] {
+                        flight = existing
+                    } else {
+                        flight = Flight()
+                        state.flights[key] = flight
+                        // Started under the lock, so a cancellation that empties the flight finds its task.
+                        flight.task = Task {
+                            let answer: Result<Answer, any Error>
+                            do { answer = .success(try await send(Self.transferTimeout)) } catch { answer = .failure(error) }
+                            self.finish(flight, key: key, with: answer)
+                        }
+                    }
+                    flight.waiters[waiter] = continuation
+                    if let nanoseconds = Self.nanoseconds(timeout) {
+                        flight.timers[waiter] = Task {
+                            do { try await Task.sleep(nanoseconds: nanoseconds) } catch { return }
+                            self.leave(waiter, key: key, with: URLError(.timedOut))
+                        }
                     }
                 }
             }
@@ -106,42 +109,42 @@ final class RequestSharing: @unchecked Sendable {
 
     /// How many callers wait on requests in flight, for tests.
     var waiterCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return flights.values.reduce(0) { $0 + $1.waiters.count }
+        state.withLock { $0.flights.values.reduce(0) { $0 + $1.waiters.count } }
     }
 
     private func takeWaiterNumber() -> UInt64 {
-        lock.lock()
-        defer { lock.unlock() }
-        nextWaiter &+= 1
-        return nextWaiter
+        state.withLock { state in
+            state.nextWaiter &+= 1
+            return state.nextWaiter
+        }
     }
 
     /// Hands the answer to every caller still waiting.
     private func finish(_ flight: Flight, key: Key, with answer: Result<Answer, any Error>) {
-        lock.lock()
-        if flights[key] === flight { flights[key] = nil }
-        let waiters = flight.waiters
-        let timers = flight.timers
-        flight.waiters = [:]
-        flight.timers = [:]
-        lock.unlock()
+        let (waiters, timers) = state.withLock { state in
+            if state.flights[key] === flight { state.flights[key] = nil }
+            defer {
+                flight.waiters = [:]
+                flight.timers = [:]
+            }
+            return (flight.waiters, flight.timers)
+        }
         for timer in timers.values { timer.cancel() }
         for continuation in waiters.values { continuation.resume(with: answer) }
     }
 
     /// One caller stops waiting, cancelled or timed out; the request stops when no caller is left.
     private func leave(_ waiter: UInt64, key: Key, with error: any Error) {
-        lock.lock()
-        guard let flight = flights[key], let continuation = flight.waiters.removeValue(forKey: waiter) else {
-            lock.unlock()
-            return
+        let left = state.withLock { state -> (Flight, CheckedContinuation<Answer, any Error>, Task<Void, Never>?, Bool)? in
+            guard let flight = state.flights[key], let continuation = flight.waiters.removeValue(forKey: waiter) else {
+                return nil
+            }
+            let timer = flight.timers.removeValue(forKey: waiter)
+            let isAbandoned = flight.waiters.isEmpty
+            if isAbandoned { state.flights[key] = nil }
+            return (flight, continuation, timer, isAbandoned)
         }
-        let timer = flight.timers.removeValue(forKey: waiter)
-        let isAbandoned = flight.waiters.isEmpty
-        if isAbandoned { flights[key] = nil }
-        lock.unlock()
+        guard let (flight, continuation, timer, isAbandoned) = left else { return }
         timer?.cancel()
         continuation.resume(throwing: error)
         if isAbandoned { flight.task?.cancel() }

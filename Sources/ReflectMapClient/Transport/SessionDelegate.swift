@@ -9,29 +9,22 @@ import FoundationNetworking
 /// FoundationNetworking calls task delegates only through the session's delegate, and does call
 /// `didReceive data` incrementally, which streams and downloads rely on.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var handlers: [Int: TaskHandler] = [:]
+    private let handlers = Protected<[Int: TaskHandler]>([:])
     /// The pins server-trust challenges are checked against (Apple platforms); set before the session
     /// is made, and not changed after.
     var publicKeyPins = PublicKeyPins()
 
     func register(_ handler: TaskHandler, for task: URLSessionTask) {
-        lock.lock()
-        handlers[task.taskIdentifier] = handler
-        lock.unlock()
+        handlers.withLock { $0[task.taskIdentifier] = handler }
     }
 
     private func handler(for task: URLSessionTask) -> TaskHandler? {
-        lock.lock()
-        defer { lock.unlock() }
-        return handlers[task.taskIdentifier]
+        handlers.withLock { $0[task.taskIdentifier] }
     }
 
     @discardableResult
     func remove(_ task: URLSessionTask) -> TaskHandler? {
-        lock.lock()
-        defer { lock.unlock() }
-        return handlers.removeValue(forKey: task.taskIdentifier)
+        handlers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,

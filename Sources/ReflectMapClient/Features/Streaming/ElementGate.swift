@@ -5,13 +5,17 @@ import Foundation
 /// so the next bytes are asked of the transport only when the consumer is ready for more. With a
 /// transport that reads the connection on demand (`AsyncHTTPClientTransport`), a slow consumer then
 /// slows the transfer instead of filling memory with mapped elements.
-final class ElementGate: @unchecked Sendable {
+final class ElementGate: Sendable {
     /// How many mapped elements may wait for the consumer before the mapping task stops reading.
     let limit: Int
-    private let lock = NSLock()
-    private var outstanding = 0
-    private var waiter: CheckedContinuation<Void, any Error>?
-    private var cancelled = false
+
+    private struct State {
+        var outstanding = 0
+        var waiter: CheckedContinuation<Void, any Error>?
+        var cancelled = false
+    }
+
+    private let state = Protected(State())
 
     init(limit: Int = 64) {
         self.limit = limit
@@ -19,43 +23,41 @@ final class ElementGate: @unchecked Sendable {
 
     /// The mapping task handed the consumer one more element.
     func produced() {
-        lock.withLock { outstanding += 1 }
+        state.withLock { $0.outstanding += 1 }
     }
 
     /// The consumer took an element.
     func consumed() {
-        lock.lock()
-        outstanding -= 1
-        let ready = outstanding <= limit ? waiter : nil
-        if ready != nil { waiter = nil }
-        lock.unlock()
+        let ready = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            state.outstanding -= 1
+            guard state.outstanding <= limit, let waiter = state.waiter else { return nil }
+            state.waiter = nil
+            return waiter
+        }
         ready?.resume()
     }
 
     /// Returns once no more than ``limit`` elements wait for the consumer; throws `CancellationError`
     /// when the mapping task is cancelled (the consumer went away, or the service cancelled the stream).
     func waitForRoom() async throws {
-        if lock.withLock({ outstanding <= limit }) { return }
+        if state.withLock({ $0.outstanding <= limit }) { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                lock.lock()
-                if cancelled {
-                    lock.unlock()
-                    continuation.resume(throwing: CancellationError())
-                } else if outstanding <= limit {
-                    lock.unlock()
-                    continuation.resume()
-                } else {
-                    waiter = continuation
-                    lock.unlock()
+                // What to do once the lock is released: resume now (and how), or wait.
+                let resumeNow = state.withLock { state -> Result<Void, any Error>? in
+                    if state.cancelled { return .failure(CancellationError()) }
+                    if state.outstanding <= limit { return .success(()) }
+                    state.waiter = continuation
+                    return nil
                 }
+                if let resumeNow { continuation.resume(with: resumeNow) }
             }
         } onCancel: {
-            lock.lock()
-            cancelled = true
-            let waiting = waiter
-            waiter = nil
-            lock.unlock()
+            let waiting = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                state.cancelled = true
+                defer { state.waiter = nil }
+                return state.waiter
+            }
             waiting?.resume(throwing: CancellationError())
         }
     }
