@@ -75,7 +75,7 @@ final class TypePlan: @unchecked Sendable {
         hasPaths = fields.contains { $0.keys[0].isPath }
         nodes = WriteNode.tree(of: fields)
         // Without paths every node is one field, so the sorted nodes are the sorted fields.
-        nodesSorted = hasPaths ? WriteNode.sorted(nodes) : writableSorted.map { .field($0) }
+        nodesSorted = hasPaths ? WriteNode.sorted(nodes) : writableSorted.map { .field($0 as any FieldNode) }
         fillable = fields.filter(\.isFillable)
         keyTable = KeyTable(keys: fillable.map(\.keys))
         dropLoops()
@@ -144,7 +144,7 @@ enum WriteNode: Sendable {
     /// An existential rather than the class itself: with a plain `AnyField` payload, code built
     /// by Swift 6.3 leaks the `group` boxes that `sorted` makes (LeakSanitizer found it, and valgrind
     /// shows it on a debug build; the existential layout does not leak).
-    case field(AnyField)
+    case field(any FieldNode)
     indirect case group(EncodedKey, [WriteNode])
 
     /// The member's key in the object it is written into.
@@ -167,7 +167,7 @@ enum WriteNode: Sendable {
     }
 
     private static func insert(_ field: AnyField, steps: ArraySlice<String>, into nodes: inout [WriteNode]) {
-        guard let step = steps.first else { return nodes.append(.field(field)) }
+        guard let step = steps.first else { return nodes.append(.field(field as any FieldNode)) }
         for index in nodes.indices {
             if case .group(let key, var members) = nodes[index], key.string == step {
                 insert(field, steps: steps.dropFirst(), into: &members)
@@ -216,6 +216,16 @@ enum WriteNode: Sendable {
         }
     }
 }
+
+/// What a ``WriteNode`` needs of its field, as an existential: ``AnyField`` is its one conformer, and
+/// the protocol exists only for the node's payload layout (see ``WriteNode/field(_:)``).
+protocol FieldNode: AnyObject, Sendable {
+    var keys: [FieldKey] { get }
+    func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool
+    func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool
+}
+
+extension AnyField: FieldNode {}
 
 // MARK: - Filling a model
 
