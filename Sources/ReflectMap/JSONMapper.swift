@@ -30,9 +30,9 @@ public struct JSONMapper: Sendable {
     /// throws ``MappingError/Kind/nestingTooDeep(limit:)`` instead of exhausting the stack.
     public var maxDepth = JSONMapper.defaultMaxDepth
 
-    /// ``maxDepth``'s default, which reading and writing without a mapper's settings use too. A model
-    /// level takes a few frames of the fill loop, and 256 levels fit the 512 KiB stack of a secondary
-    /// thread on Apple platforms.
+    /// ``maxDepth``'s default, which reading without a mapper's settings uses too. A model level takes a
+    /// few frames of the fill loop, and 256 levels fit the 512 KiB stack of a secondary thread on Apple
+    /// platforms.
     static let defaultMaxDepth = 256
 
     /// Receives the report of every mapping whose JSON did not match the model exactly, from every entry

@@ -24,6 +24,12 @@ public enum JSONValue: Sendable, Hashable {
     /// An object. When a key appears twice, the last value wins.
     case object([String: JSONValue])
 
+    /// How deeply a value parsed on its own may nest by default, as `init(parsing:maxDepth:)` spells it:
+    /// a `JSONValue` is a tree with no model code around it, so it takes more levels than a mapper's
+    /// models do. Writing a value on its own (not through a mapper) takes the same limit, so whatever
+    /// parses can be written.
+    static let defaultMaxDepth = 512
+
     /// Parses one JSON value from UTF-8 bytes, nothing but whitespace around it.
     ///
     /// - Parameters:
@@ -31,7 +37,7 @@ public enum JSONValue: Sendable, Hashable {
     ///   - maxDepth: How deeply arrays and objects may nest; 512 by default.
     /// - Throws: ``MappingError`` of kind ``MappingError/Kind/malformedJSON(_:)``, with the
     ///   ``MappingError/byteOffset`` of the problem, or ``MappingError/Kind/nestingTooDeep(limit:)``.
-    public init(parsing data: Data, maxDepth: Int = 512) throws {
+    public init(parsing data: Data, maxDepth: Int = 512) throws {  // 512: `defaultMaxDepth`
         self = try InputBytes.reading(data) { bytes in
             var reader = JSONReader(scanner: JSONScanner(bytes: bytes), settings: ReadSettings(maxDepth: maxDepth), reporting: false)
             let value = try reader.readJSONValue() ?? .null

@@ -287,7 +287,9 @@ struct WriteSettings {
     var formatting: JSONMapper.OutputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var dateStrategy: DateStrategy = .iso8601
     var writesNilAsNull = false
-    var maxDepth = JSONMapper.defaultMaxDepth
+    /// Writing through a mapper takes its ``JSONMapper/maxDepth``; a JSON value written on its own (a
+    /// Codable value's JSON, say) takes the limit it was parsed with.
+    var maxDepth = JSONValue.defaultMaxDepth
     var plans: PlanLookup?
 }
 
