@@ -34,10 +34,10 @@ public enum JSONValue: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - data: UTF-8 JSON.
-    ///   - maxDepth: How deeply arrays and objects may nest; 512 by default.
+    ///   - maxDepth: How deeply arrays and objects may nest; 512 by default (`defaultMaxDepth`).
     /// - Throws: ``MappingError`` of kind ``MappingError/Kind/malformedJSON(_:)``, with the
     ///   ``MappingError/byteOffset`` of the problem, or ``MappingError/Kind/nestingTooDeep(limit:)``.
-    public init(parsing data: Data, maxDepth: Int = 512) throws {  // 512: `defaultMaxDepth`
+    public init(parsing data: Data, maxDepth: Int = 512) throws {
         self = try InputBytes.reading(data) { bytes in
             var reader = JSONReader(scanner: JSONScanner(bytes: bytes), settings: ReadSettings(maxDepth: maxDepth), reporting: false)
             let value = try reader.readJSONValue() ?? .null
