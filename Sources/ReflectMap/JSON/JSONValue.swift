@@ -34,7 +34,7 @@ public enum JSONValue: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - data: UTF-8 JSON.
-    ///   - maxDepth: How deeply arrays and objects may nest; 512 by default (`defaultMaxDepth`).
+    ///   - maxDepth: How deeply arrays and objects may nest; 512 by default.
     /// - Throws: ``MappingError`` of kind ``MappingError/Kind/malformedJSON(_:)``, with the
     ///   ``MappingError/byteOffset`` of the problem, or ``MappingError/Kind/nestingTooDeep(limit:)``.
     public init(parsing data: Data, maxDepth: Int = 512) throws {
