@@ -18,7 +18,7 @@ final class ArrayAdapter<Element>: InPlaceAdapter<[Element]>, @unchecked Sendabl
         return result
     }
 
-    override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<[Element]>) throws {
+    override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<[Element]>) throws {
         var result: [Element] = []
         guard try readElements(&reader, into: &result) else { return try rejectNonArray(&reader) }
         storage.store(result, at: field)
@@ -71,7 +71,7 @@ final class ArrayAdapter<Element>: InPlaceAdapter<[Element]>, @unchecked Sendabl
     /// Writes the array where it lies in the model: the generic default would copy it out through
     /// the value witnesses of an unknown type.
     override func writeMember(
-        from storage: ModelStorage, at field: FieldLocation<[Element]>, key: EncodedKey, isFirst: Bool,
+        from storage: ModelStorage, at field: FieldSlot<[Element]>, key: EncodedKey, isFirst: Bool,
         to writer: inout JSONWriter
     ) throws -> Bool {
         writer.writeKey(key, isFirst: isFirst)

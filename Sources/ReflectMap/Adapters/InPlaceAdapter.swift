@@ -14,12 +14,12 @@ class InPlaceAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
     }
 
     /// Reads straight into a model's field, assigning only a usable value.
-    func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Value>) throws {
+    func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Value>) throws {
         if let value = try read(&reader) { storage.store(value, at: field) }
     }
 
     /// Reads into an optional field: `null` gives `nil`, anything else a usable value.
-    func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Value?>) throws {
+    func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Value?>) throws {
         if try reader.readNull() { return storage.store(nil, at: field) }
         if let value = try read(&reader) { storage.store(value, at: field) }
     }
@@ -45,7 +45,7 @@ class InPlaceAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
     /// Writes a model's property as a member under `key`, the write-side twin of
     /// ``read(_:into:at:)``. Returns `false` when the member is left out (an absent optional).
     func writeMember(
-        from storage: ModelStorage, at field: FieldLocation<Value>, key: EncodedKey, isFirst: Bool,
+        from storage: ModelStorage, at field: FieldSlot<Value>, key: EncodedKey, isFirst: Bool,
         to writer: inout JSONWriter
     ) throws -> Bool {
         let value = storage.load(field)
@@ -58,7 +58,7 @@ class InPlaceAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
     /// ``writeMember(from:at:key:isFirst:to:)`` for a property of type `Value?`, the twin of
     /// ``readOptional(_:into:at:)``.
     func writeOptionalMember(
-        from storage: ModelStorage, at field: FieldLocation<Value?>, key: EncodedKey, isFirst: Bool,
+        from storage: ModelStorage, at field: FieldSlot<Value?>, key: EncodedKey, isFirst: Bool,
         to writer: inout JSONWriter
     ) throws -> Bool {
         guard let value = storage.load(field) else { return writer.writeAbsentMember(key, isFirst: isFirst) }

@@ -17,7 +17,7 @@ final class JSONFieldRulesAdapter<Value>: InPlaceAdapter<Value>, @unchecked Send
         return try base.read(&reader)
     }
 
-    override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Value>) throws {
+    override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Value>) throws {
         // `null` leaves the property as a missing key would.
         if skipsNull, try reader.readNull() { return }
         if takesTypedValues, let value = reader.pendingValue(of: Value.self) { return storage.store(value, at: field) }
@@ -29,7 +29,7 @@ final class JSONFieldRulesAdapter<Value>: InPlaceAdapter<Value>, @unchecked Send
     }
 
     override func writeMember(
-        from storage: ModelStorage, at field: FieldLocation<Value>, key: EncodedKey, isFirst: Bool, to writer: inout JSONWriter
+        from storage: ModelStorage, at field: FieldSlot<Value>, key: EncodedKey, isFirst: Bool, to writer: inout JSONWriter
     ) throws -> Bool {
         try base.writeMember(from: storage, at: field, key: key, isFirst: isFirst, to: &writer)
     }

@@ -6,14 +6,14 @@ final class ScalarAdapter<Value>: InPlaceAdapter<Value>, @unchecked Sendable {
     typealias Writer = (Value, inout JSONWriter) throws -> Void
 
     private let reader: Reader
-    private let assigner: (inout JSONReader, ModelStorage, FieldLocation<Value>) throws -> Void
-    private let optionalAssigner: (inout JSONReader, ModelStorage, FieldLocation<Value?>) throws -> Void
+    private let assigner: (inout JSONReader, ModelStorage, FieldSlot<Value>) throws -> Void
+    private let optionalAssigner: (inout JSONReader, ModelStorage, FieldSlot<Value?>) throws -> Void
     private let elementsReader: (inout JSONReader, inout [Value]) throws -> Bool
     private let nestedArrayReader: (inout JSONReader, inout [[Value]]) throws -> Bool
     private let writer: Writer
     private let elementsWriter: ([Value], inout JSONWriter) throws -> Void
-    private let memberWriter: (ModelStorage, FieldLocation<Value>, EncodedKey, Bool, inout JSONWriter) throws -> Void
-    private let optionalMemberWriter: (ModelStorage, FieldLocation<Value?>, EncodedKey, Bool, inout JSONWriter) throws -> Bool
+    private let memberWriter: (ModelStorage, FieldSlot<Value>, EncodedKey, Bool, inout JSONWriter) throws -> Void
+    private let optionalMemberWriter: (ModelStorage, FieldSlot<Value?>, EncodedKey, Bool, inout JSONWriter) throws -> Bool
 
     /// Called with concrete types only, so the closures built here are specialised for `Value`.
     @inline(__always)
@@ -64,11 +64,11 @@ final class ScalarAdapter<Value>: InPlaceAdapter<Value>, @unchecked Sendable {
         try self.reader(&reader)
     }
 
-    override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Value>) throws {
+    override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Value>) throws {
         try assigner(&reader, storage, field)
     }
 
-    override func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Value?>) throws {
+    override func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Value?>) throws {
         try optionalAssigner(&reader, storage, field)
     }
 
@@ -89,7 +89,7 @@ final class ScalarAdapter<Value>: InPlaceAdapter<Value>, @unchecked Sendable {
     }
 
     override func writeMember(
-        from storage: ModelStorage, at field: FieldLocation<Value>, key: EncodedKey, isFirst: Bool,
+        from storage: ModelStorage, at field: FieldSlot<Value>, key: EncodedKey, isFirst: Bool,
         to writer: inout JSONWriter
     ) throws -> Bool {
         try memberWriter(storage, field, key, isFirst, &writer)
@@ -97,7 +97,7 @@ final class ScalarAdapter<Value>: InPlaceAdapter<Value>, @unchecked Sendable {
     }
 
     override func writeOptionalMember(
-        from storage: ModelStorage, at field: FieldLocation<Value?>, key: EncodedKey, isFirst: Bool,
+        from storage: ModelStorage, at field: FieldSlot<Value?>, key: EncodedKey, isFirst: Bool,
         to writer: inout JSONWriter
     ) throws -> Bool {
         try optionalMemberWriter(storage, field, key, isFirst, &writer)

@@ -60,7 +60,7 @@ final class OptionalAdapter<Wrapped>: InPlaceAdapter<Wrapped?>, @unchecked Senda
         return .some(value)
     }
 
-    override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Wrapped?>) throws {
+    override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Wrapped?>) throws {
         try wrapped.readOptional(&reader, into: storage, at: field)
     }
 
@@ -70,7 +70,7 @@ final class OptionalAdapter<Wrapped>: InPlaceAdapter<Wrapped?>, @unchecked Senda
     }
 
     override func writeMember(
-        from storage: ModelStorage, at field: FieldLocation<Wrapped?>, key: EncodedKey, isFirst: Bool,
+        from storage: ModelStorage, at field: FieldSlot<Wrapped?>, key: EncodedKey, isFirst: Bool,
         to writer: inout JSONWriter
     ) throws -> Bool {
         try wrapped.writeOptionalMember(from: storage, at: field, key: key, isFirst: isFirst, to: &writer)

@@ -27,7 +27,7 @@ public struct JSONFieldRules {
 
     /// What the rules say about one property.
     struct Rule {
-        var keys: [FieldKey]?
+        var keys: [PropertyKey]?
         var isExcluded = false
         var adapter: (any JSONAdapter)?
     }
@@ -35,7 +35,7 @@ public struct JSONFieldRules {
     /// The model type the rules are for.
     public let modelType: Any.Type
     /// The model's stored fields, as the runtime listed them for the plan.
-    private let stored: [FieldStorage.StoredField]
+    private let stored: [StoredField]
     /// The model's stored properties, inherited ones first. Made when asked for: most models give no
     /// rules, and their plans should not pay for the list.
     public var properties: [Property] {
@@ -58,7 +58,7 @@ public struct JSONFieldRules {
     /// Types the model's own conversion maps where the mapper has no adapter (see ``fallback``).
     var fallback: (@Sendable (Any.Type) -> (any JSONAdapter)?)?
 
-    init(modelType: Any.Type, stored: [FieldStorage.StoredField], keyTranslator: KeyTranslator, base: UInt) {
+    init(modelType: Any.Type, stored: [StoredField], keyTranslator: KeyTranslator, base: UInt) {
         self.modelType = modelType
         self.stored = stored
         self.keyTranslator = keyTranslator
@@ -91,7 +91,7 @@ public struct JSONFieldRules {
     ///   - keys: The keys, at least one, each with at least one step.
     ///   - property: The property.
     public mutating func setKeys(_ keys: [[String]], for property: Property) {
-        let fieldKeys = keys.filter { !$0.isEmpty }.map(FieldKey.init(components:))
+        let fieldKeys = keys.filter { !$0.isEmpty }.map(PropertyKey.init(components:))
         guard !fieldKeys.isEmpty else { return }
         rules[property.index, default: Rule()].keys = fieldKeys
     }

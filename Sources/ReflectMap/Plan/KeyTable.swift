@@ -71,7 +71,7 @@ final class KeyTable: @unchecked Sendable {
     private let recognisable: UInt64
 
     /// A table for fields with these keys, each field's primary key first.
-    convenience init(keys fields: [[FieldKey]]) {
+    convenience init(keys fields: [[PropertyKey]]) {
         var members: [Member] = []
         for (field, fieldKeys) in fields.enumerated() {
             for (priority, key) in fieldKeys.enumerated() {

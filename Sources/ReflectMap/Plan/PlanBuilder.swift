@@ -164,12 +164,12 @@ final class PlanBuilder {
 
         // A prototype instance gives the keys that `@JSONKey` wrappers carry, and the rules in code.
         var prototype = Model()
-        var fields: [AnyField] = []
-        let stored = FieldStorage.storedFields(of: Model.self)
+        var fields: [AnyBoundField] = []
+        let stored = StoredFields.list(of: Model.self)
         let rules = try fieldRules(of: &prototype, stored: stored, isClass: isClass)
         // An `@Observable` class holds the registrar the macro adds; it is state, not data.
         let isObservable = isClass && stored.contains { StoredPropertyName.isObservationRegistrar($0.type) }
-        try FieldStorage.withStorage(of: &prototype, isClass: isClass) { storage in
+        try StoredFields.withStorage(of: &prototype, isClass: isClass) { storage in
             for (index, field) in stored.enumerated() {
                 if isObservable && StoredPropertyName.isObservationRegistrar(field.type) { continue }
                 let name = StoredPropertyName(of: field, isObservable: isObservable)
@@ -186,10 +186,10 @@ final class PlanBuilder {
 
     /// The rules the model gives in code (`Mappable._fieldRules(_:)`), or `nil` when it gives none.
     private func fieldRules<Model: Mappable>(
-        of prototype: inout Model, stored: [FieldStorage.StoredField], isClass: Bool
+        of prototype: inout Model, stored: [StoredField], isClass: Bool
     ) throws -> JSONFieldRules? {
         var given: JSONFieldRules?
-        try FieldStorage.withBaseAddress(of: &prototype, isClass: isClass) { base, model in
+        try StoredFields.withBaseAddress(of: &prototype, isClass: isClass) { base, model in
             var rules = JSONFieldRules(modelType: Model.self, stored: stored, keyTranslator: translator, base: base)
             do {
                 try model._fieldRules(&rules)
@@ -205,9 +205,9 @@ final class PlanBuilder {
     }
 
     private func accessor(
-        for field: FieldStorage.StoredField, named name: StoredPropertyName, of owner: Any.Type, prototype: ModelStorage,
+        for field: StoredField, named name: StoredPropertyName, of owner: Any.Type, prototype: ModelStorage,
         rule: JSONFieldRules.Rule?, rules: JSONFieldRules?
-    ) throws -> (AnyField)? {
+    ) throws -> (AnyBoundField)? {
         let fallback = rules?.fallback
         // `lazy var` storage is computed on demand, and weak or unowned storage is not a plain value.
         if field.name.hasPrefix("$__lazy_storage_$_") || !field.isStrong { return nil }
@@ -216,7 +216,7 @@ final class PlanBuilder {
         if name.isWrapper, let wrapper = field.type as? any PropertyWrapperField.Type {
             return try wrapper.makeAccessor(field: field, property: property, name: name.property, prototype: prototype, builder: self)
         }
-        func make<Value>(_ type: Value.Type) throws -> AnyField {
+        func make<Value>(_ type: Value.Type) throws -> AnyBoundField {
             let adapter: TypeAdapter<Value>
             do {
                 if let given = rule?.adapter {
@@ -235,9 +235,9 @@ final class PlanBuilder {
                 ))
             }
             let skipsNull = rules?.skipsNull ?? false, takesTypedValues = rules?.takesTypedValues ?? false
-            return Field<Value>(
-                keys: rule?.keys ?? [FieldKey(translator.key(for: name.property))],
-                location: FieldLocation<Value>(field),
+            return BoundField<Value>(
+                keys: rule?.keys ?? [PropertyKey(translator.key(for: name.property))],
+                slot: FieldSlot<Value>(field),
                 isFillable: field.isVar,
                 adapter: skipsNull || takesTypedValues
                     ? JSONFieldRulesAdapter(adapter, skipsNull: skipsNull, takesTypedValues: takesTypedValues) : adapter
@@ -272,22 +272,22 @@ protocol PropertyWrapperField {
     /// The accessor for the wrapped property; `property` is `Owner.name`, as errors spell it, and
     /// `name` is the property's name, without the storage's `_`.
     static func makeAccessor(
-        field: FieldStorage.StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
-    ) throws -> (AnyField)?
+        field: StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
+    ) throws -> (AnyBoundField)?
 }
 
 extension JSONKey: PropertyWrapperField {
     static func makeAccessor(
-        field: FieldStorage.StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
-    ) throws -> (AnyField)? {
-        guard let location = FieldLocation(wrapped: field, in: Self.self, at: \Self.wrappedValue) else {
+        field: StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
+    ) throws -> (AnyBoundField)? {
+        guard let slot = FieldSlot(wrapped: field, in: Self.self, at: \Self.wrappedValue) else {
             throw MappingError(.unsupportedType(type: String(describing: Self.self), property: "\(property)"))
         }
         let wrapper = prototype.load(Self.self, from: field)
-        let keys = ([wrapper.key] + wrapper.alternates).map { wrapper.isPath ? FieldKey(path: $0) : FieldKey($0) }
-        return Field<Value>(
+        let keys = ([wrapper.key] + wrapper.alternates).map { wrapper.isPath ? PropertyKey(path: $0) : PropertyKey($0) }
+        return BoundField<Value>(
             keys: keys,
-            location: location,
+            slot: slot,
             isFillable: field.isVar,
             adapter: try builder.adapter(for: Value.self, property: property)
         )
@@ -296,15 +296,15 @@ extension JSONKey: PropertyWrapperField {
 
 extension JSONTransform: PropertyWrapperField {
     static func makeAccessor(
-        field: FieldStorage.StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
-    ) throws -> (AnyField)? {
-        guard let location = FieldLocation(wrapped: field, in: Self.self, at: \Self.wrappedValue) else {
+        field: StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
+    ) throws -> (AnyBoundField)? {
+        guard let slot = FieldSlot(wrapped: field, in: Self.self, at: \Self.wrappedValue) else {
             throw MappingError(.unsupportedType(type: String(describing: Self.self), property: "\(property)"))
         }
         let wrapper = prototype.load(Self.self, from: field)
-        return Field<Adapter.Value>(
-            keys: [FieldKey(wrapper.key ?? builder.translator.key(for: name))],
-            location: location,
+        return BoundField<Adapter.Value>(
+            keys: [PropertyKey(wrapper.key ?? builder.translator.key(for: name))],
+            slot: slot,
             isFillable: field.isVar,
             adapter: try wrapper.adapter.makeTypeAdapter(builder, property: property)
         )
@@ -313,8 +313,8 @@ extension JSONTransform: PropertyWrapperField {
 
 extension JSONIgnored: PropertyWrapperField {
     static func makeAccessor(
-        field: FieldStorage.StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
-    ) throws -> (AnyField)? {
+        field: StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
+    ) throws -> (AnyBoundField)? {
         nil
     }
 }

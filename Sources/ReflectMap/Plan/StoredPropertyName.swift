@@ -38,7 +38,7 @@ struct StoredPropertyName {
     /// - Parameters:
     ///   - field: The stored field, as the runtime lists it.
     ///   - isObservable: Whether the model is an `@Observable` class.
-    init(of field: FieldStorage.StoredField, isObservable: Bool) {
+    init(of field: StoredField, isObservable: Bool) {
         let name = field.name
         guard name.count > 1, name.hasPrefix("_") else {
             (property, isStorage, isWrapper) = (name, false, false)
@@ -56,7 +56,7 @@ struct StoredPropertyName {
     /// Whether a type is recognisably a property wrapper (see the rule above).
     static func isPropertyWrapper(_ type: Any.Type) -> Bool {
         if type is any PropertyWrapperField.Type || type is any JSONPropertyWrapper.Type { return true }
-        return FieldStorage.storedFields(of: type).contains { $0.name == "wrappedValue" }
+        return StoredFields.list(of: type).contains { $0.name == "wrappedValue" }
     }
 
     /// Whether a field is an `@Observable` class's registrar, which is state, not data.

@@ -1,6 +1,6 @@
 // A model's plan: its fields, the loop that fills a model from a JSON object and the one that writes
 // it, and the adapter that runs them for a `Mappable` type. Reading one property crosses them in this
-// order: `ModelAdapter.read` → `TypePlan.fill` → `Field.read` → the field's own adapter.
+// order: `ModelAdapter.read` → `TypePlan.fill` → `BoundField.read` → the field's own adapter.
 
 // MARK: - The plan
 
@@ -23,20 +23,20 @@ final class TypePlan: @unchecked Sendable {
     /// properties' setters: the mapper fills new instances only (see ``ModelAdapter/update(_:from:)``).
     private(set) var isObservable = false
     /// Properties filled from JSON.
-    private(set) var fillable: [AnyField] = []
+    private(set) var fillable: [AnyBoundField] = []
     /// Properties written to JSON (the fillable ones and `let` properties), in declaration order.
-    private(set) var writable: [AnyField] = []
+    private(set) var writable: [AnyBoundField] = []
     /// The same, sorted by key once, for sorted output.
-    private(set) var writableSorted: [AnyField] = []
+    private(set) var writableSorted: [AnyBoundField] = []
     /// The members as written when some keys are paths (gathered into nested objects) or a
     /// discriminator goes among them, in declaration order and sorted.
     private(set) var nodes: [WriteNode] = []
     private(set) var nodesSorted: [WriteNode] = []
     private(set) var hasPaths = false
     /// `fillable`, `writable` and `writableSorted` as the fill and write loops call them.
-    private(set) var fillLoop = UnretainedFields.none
-    private var writeLoop = UnretainedFields.none
-    private var writeLoopSorted = UnretainedFields.none
+    private(set) var fillLoop = UnretainedBoundFields.none
+    private var writeLoop = UnretainedBoundFields.none
+    private var writeLoopSorted = UnretainedBoundFields.none
     /// The fillable properties' keys, pre-encoded for the byte route and hashed for trees.
     private(set) var keyTable = KeyTable(keys: []) {
         didSet { unretainedKeyTable = UnretainedKeyTable(keyTable) }
@@ -54,7 +54,7 @@ final class TypePlan: @unchecked Sendable {
         dropLoops()
     }
 
-    /// Frees the loops' blocks (see `UnretainedFields`).
+    /// Frees the loops' blocks (see `UnretainedBoundFields`).
     private func dropLoops() {
         fillLoop.deallocate()
         writeLoop.deallocate()
@@ -68,20 +68,20 @@ final class TypePlan: @unchecked Sendable {
     var typeName: String { String(describing: modelType) }
 
     /// Called once by `PlanBuilder`, before the plan is published.
-    func install(_ fields: [AnyField], isObservable: Bool) {
+    func install(_ fields: [AnyBoundField], isObservable: Bool) {
         self.isObservable = isObservable
         writable = fields
         writableSorted = fields.sorted { $0.keys[0].name < $1.keys[0].name }
         hasPaths = fields.contains { $0.keys[0].isPath }
         nodes = WriteNode.tree(of: fields)
         // Without paths every node is one field, so the sorted nodes are the sorted fields.
-        nodesSorted = hasPaths ? WriteNode.sorted(nodes) : writableSorted.map { .field($0 as any FieldNode) }
+        nodesSorted = hasPaths ? WriteNode.sorted(nodes) : writableSorted.map { .field($0 as any WritableField) }
         fillable = fields.filter(\.isFillable)
         keyTable = KeyTable(keys: fillable.map(\.keys))
         dropLoops()
-        fillLoop = UnretainedFields(fillable)
-        writeLoop = UnretainedFields(writable)
-        writeLoopSorted = UnretainedFields(writableSorted)
+        fillLoop = UnretainedBoundFields(fillable)
+        writeLoop = UnretainedBoundFields(writable)
+        writeLoopSorted = UnretainedBoundFields(writableSorted)
     }
 
     /// Drops the fields, breaking reference cycles. Called by the plan's owner when no mapping can
@@ -141,10 +141,10 @@ extension TypePlan {
 /// A member a plan writes: a property, or a nested object that gathers the properties whose
 /// primary keys are paths through it (`location.lat` and `location.lng` share `location`).
 enum WriteNode: Sendable {
-    /// An existential rather than the class itself: with a plain `AnyField` payload, code built
+    /// An existential rather than the class itself: with a plain `AnyBoundField` payload, code built
     /// by Swift 6.3 leaks the `group` boxes that `sorted` makes (LeakSanitizer found it, and valgrind
     /// shows it on a debug build; the existential layout does not leak).
-    case field(any FieldNode)
+    case field(any WritableField)
     indirect case group(EncodedKey, [WriteNode])
 
     /// The member's key in the object it is written into.
@@ -158,7 +158,7 @@ enum WriteNode: Sendable {
     }
 
     /// The fields in declaration order, each path's fields gathered under the first field's group.
-    static func tree(of fields: [AnyField]) -> [WriteNode] {
+    static func tree(of fields: [AnyBoundField]) -> [WriteNode] {
         var nodes: [WriteNode] = []
         for field in fields {
             insert(field, steps: field.keys[0].components.dropLast(), into: &nodes)
@@ -166,8 +166,8 @@ enum WriteNode: Sendable {
         return nodes
     }
 
-    private static func insert(_ field: AnyField, steps: ArraySlice<String>, into nodes: inout [WriteNode]) {
-        guard let step = steps.first else { return nodes.append(.field(field as any FieldNode)) }
+    private static func insert(_ field: AnyBoundField, steps: ArraySlice<String>, into nodes: inout [WriteNode]) {
+        guard let step = steps.first else { return nodes.append(.field(field as any WritableField)) }
         for index in nodes.indices {
             if case .group(let key, var members) = nodes[index], key.string == step {
                 insert(field, steps: steps.dropFirst(), into: &members)
@@ -217,15 +217,15 @@ enum WriteNode: Sendable {
     }
 }
 
-/// What a ``WriteNode`` needs of its field, as an existential: ``AnyField`` is its one conformer, and
+/// What a ``WriteNode`` needs of its field, as an existential: ``AnyBoundField`` is its one conformer, and
 /// the protocol exists only for the node's payload layout (see ``WriteNode/field(_:)``).
-protocol FieldNode: AnyObject, Sendable {
-    var keys: [FieldKey] { get }
+protocol WritableField: AnyObject, Sendable {
+    var keys: [PropertyKey] { get }
     func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool
     func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool
 }
 
-extension AnyField: FieldNode {}
+extension AnyBoundField: WritableField {}
 
 // MARK: - Filling a model
 
@@ -252,7 +252,7 @@ extension TypePlan {
     @inline(__always)
     func fill(
         _ storage: ModelStorage?, from reader: inout JSONReader, updating: Bool,
-        reset: (AnyField, ModelStorage) -> Void
+        reset: (AnyBoundField, ModelStorage) -> Void
     ) throws {
         let fields = fillLoop
         try unretainedKeyTable.with { table in
@@ -261,31 +261,36 @@ extension TypePlan {
                 depth: reader.path.count
             )
             let context = FillContext(fields: fields, storage: storage)
-            _ = try readMembers(of: table, context, &state, &reader, reset)
+            try readMembers(of: table, context, &state, &reader, reset)
             if state.filled.count < fields.count || state.errors != nil {
                 try settle(state, &reader, updating: updating)
             }
         }
     }
 
+    /// The object's members, one by one, each into the property (or the group of path keys) its
+    /// key names: the one loop that fills a model, as GSON's reflective adapter's does.
     @inline(__always)
     private func readMembers(
         of table: KeyTable, _ context: FillContext, _ state: inout FillState, _ reader: inout JSONReader,
-        _ reset: (AnyField, ModelStorage) -> Void
-    ) throws -> Bool {
-        try reader.readMembers(of: table) { entry, reader in
+        _ reset: (AnyBoundField, ModelStorage) -> Void
+    ) throws {
+        guard var members = try reader.beginMembers() else { return }
+        while let entry = try reader.nextMember(&members, of: table) {
             if let group = entry.group {
-                return try readGroup(group, of: table, context, &state, &reader, reset)
+                try readGroup(group, of: table, context, &state, &reader, reset)
+            } else {
+                try readField(entry, context, &state, &reader, reset)
             }
-            try readField(entry, context, &state, &reader, reset)
         }
+        reader.endMembers(members, of: table)
     }
 
     /// Reads one member into the property its key names.
     @inline(__always)
     private func readField(
         _ entry: KeyTable.Entry, _ context: FillContext, _ state: inout FillState, _ reader: inout JSONReader,
-        _ reset: (AnyField, ModelStorage) -> Void
+        _ reset: (AnyBoundField, ModelStorage) -> Void
     ) throws {
         let field = entry.field
         if state.filled.contains(field) {
@@ -307,7 +312,7 @@ extension TypePlan {
     /// A member whose key is the first step of path keys: its object's members fill those properties.
     private func readGroup(
         _ index: Int, of table: KeyTable, _ context: FillContext, _ state: inout FillState, _ reader: inout JSONReader,
-        _ reset: (AnyField, ModelStorage) -> Void
+        _ reset: (AnyBoundField, ModelStorage) -> Void
     ) throws {
         let group = table.groups[index]
         if state.markGroup(group.ordinal) {
@@ -327,14 +332,14 @@ extension TypePlan {
             reader.rewind(to: mark)
         }
         guard try reader.isObjectNext() else { return try reader.skipValue() }
-        _ = try readMembers(of: group.table, context, &state, &reader, reset)
+        try readMembers(of: group.table, context, &state, &reader, reset)
     }
 
     /// Undoes what an earlier value did to a property that a later member fills again.
     @inline(never)
     private func replace(
         _ field: Int, _ context: FillContext, _ state: inout FillState, _ reader: inout JSONReader,
-        _ reset: (AnyField, ModelStorage) -> Void
+        _ reset: (AnyBoundField, ModelStorage) -> Void
     ) {
         if state.errors != nil { state.errors?[field] = nil }
         if reader.isReporting {
@@ -364,7 +369,7 @@ extension TypePlan {
 private struct FillContext {
     /// The plan's fields, taken out of the plan once per object: a class's `var` costs an
     /// exclusivity check on every read.
-    let fields: UnretainedFields
+    let fields: UnretainedBoundFields
     let storage: ModelStorage?
 }
 
@@ -454,7 +459,7 @@ struct FilledFields {
 
 /// One JSON key of a property: a literal key, or a path of keys into nested objects
 /// (`@JSONKey(path:)`).
-struct FieldKey: Sendable, Equatable {
+struct PropertyKey: Sendable, Equatable {
     /// The key as errors and reports spell it: `user_name`, or `location.lat` for a path.
     let name: String
     /// The keys from the model's object inward; one for a literal key.
@@ -482,17 +487,17 @@ struct FieldKey: Sendable, Equatable {
     var isPath: Bool { components.count > 1 }
 }
 
-/// One property of a plan, whatever its type: its JSON keys, and how to read and write it. ``Field`` is the one
+/// One property of a plan, whatever its type: its JSON keys, and how to read and write it. ``BoundField`` is the one
 /// subclass, and it overrides every method; the base class alone would be a property that is never
 /// read and never written. (A class rather than a protocol: the plan calls its fields through
-/// ``UnretainedField`` without retaining each one, which needs a single-reference type.)
-class AnyField: @unchecked Sendable {
+/// ``UnretainedBoundField`` without retaining each one, which needs a single-reference type.)
+class AnyBoundField: @unchecked Sendable {
     /// The keys tried when reading, primary first; the primary is used when writing.
-    let keys: [FieldKey]
+    let keys: [PropertyKey]
     /// False for `let` properties: they are written to JSON but never filled from it.
     let isFillable: Bool
 
-    init(keys: [FieldKey], isFillable: Bool) {
+    init(keys: [PropertyKey], isFillable: Bool) {
         self.keys = keys
         self.isFillable = isFillable
     }
@@ -523,21 +528,21 @@ class AnyField: @unchecked Sendable {
     }
 }
 
-/// A property of type `Value`: ``AnyField`` with its adapter and typed location.
-final class Field<Value>: AnyField, @unchecked Sendable {
+/// A property of type `Value`: ``AnyBoundField`` with its adapter and typed slot.
+final class BoundField<Value>: AnyBoundField, @unchecked Sendable {
     private let encodedKey: EncodedKey
-    private let location: FieldLocation<Value>
+    private let slot: FieldSlot<Value>
     private let adapter: InPlaceAdapter<Value>
 
-    init(keys: [FieldKey], location: FieldLocation<Value>, isFillable: Bool, adapter: TypeAdapter<Value>) {
+    init(keys: [PropertyKey], slot: FieldSlot<Value>, isFillable: Bool, adapter: TypeAdapter<Value>) {
         self.encodedKey = EncodedKey(keys[0].components[keys[0].components.count - 1])
-        self.location = location
+        self.slot = slot
         self.adapter = .of(adapter)
         super.init(keys: keys, isFillable: isFillable)
     }
 
     override func read(from reader: inout JSONReader, into storage: ModelStorage) throws {
-        try adapter.read(&reader, into: storage, at: location)
+        try adapter.read(&reader, into: storage, at: slot)
     }
 
     override func noteMissing(_ reader: inout JSONReader) throws {
@@ -548,16 +553,16 @@ final class Field<Value>: AnyField, @unchecked Sendable {
     }
 
     override func copy(from source: ModelStorage, to storage: ModelStorage) {
-        storage.store(source.load(location), at: location)
+        storage.store(source.load(slot), at: slot)
     }
 
     override func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool {
-        !writesNilAsNull && adapter.isAbsent(storage.load(location))
+        !writesNilAsNull && adapter.isAbsent(storage.load(slot))
     }
 
     override func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
         writer.path.setTop(field: self)
-        return try adapter.writeMember(from: storage, at: location, key: encodedKey, isFirst: isFirst, to: &writer)
+        return try adapter.writeMember(from: storage, at: slot, key: encodedKey, isFirst: isFirst, to: &writer)
     }
 }
 
@@ -584,14 +589,14 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
         return accepted ? model : nil
     }
 
-    override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Model>) throws {
+    override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Model>) throws {
         guard try reader.isObjectNext() else { return try rejectNonObject(&reader) }
         var accepted = false
         let model = try makeModel(from: &reader, accepted: &accepted)
         if accepted { storage.store(model, at: field) }
     }
 
-    override func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldLocation<Model?>) throws {
+    override func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Model?>) throws {
         if try reader.readNull() { return storage.store(nil, at: field) }
         guard try reader.isObjectNext() else { return try rejectNonObject(&reader) }
         var accepted = false
@@ -625,7 +630,7 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
         let isClass = plan.isClass
         try fill(&model, from: &reader, updating: false) { field, storage in
             var fresh = Model()
-            FieldStorage.withStorage(of: &fresh, isClass: isClass) { field.copy(from: $0, to: storage) }
+            StoredFields.withStorage(of: &fresh, isClass: isClass) { field.copy(from: $0, to: storage) }
         }
         accepted = try finish(&model, &reader)
         return model
@@ -670,7 +675,7 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
         model.willStartMapping()
         try fill(&model, from: &reader, updating: true) { field, storage in
             var source = original
-            FieldStorage.withStorage(of: &source, isClass: isClass) { field.copy(from: $0, to: storage) }
+            StoredFields.withStorage(of: &source, isClass: isClass) { field.copy(from: $0, to: storage) }
         }
         _ = try finish(&model, &reader)
     }
@@ -679,8 +684,8 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
     private func copyOfFields(_ model: Model) -> Model {
         var copy = Model()
         var source = model
-        FieldStorage.withStorage(of: &source, isClass: true) { from in
-            FieldStorage.withStorage(of: &copy, isClass: true) { to in
+        StoredFields.withStorage(of: &source, isClass: true) { from in
+            StoredFields.withStorage(of: &copy, isClass: true) { to in
                 for field in plan.fillable { field.copy(from: from, to: to) }
             }
         }
@@ -691,10 +696,10 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
     @inline(__always)
     private func fill(
         _ model: inout Model, from reader: inout JSONReader, updating: Bool,
-        reset: (AnyField, ModelStorage) -> Void
+        reset: (AnyBoundField, ModelStorage) -> Void
     ) throws {
         var filled = false
-        try FieldStorage.withStorage(of: &model, isClass: plan.isClass) { storage in
+        try StoredFields.withStorage(of: &model, isClass: plan.isClass) { storage in
             filled = true
             try plan.fill(storage, from: &reader, updating: updating, reset: reset)
         }
@@ -709,7 +714,7 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
     /// Writes the model with the plan of its runtime type: a subclass held in a base-class property
     /// writes its own fields too, as GSON does.
     func write(_ model: Model, to writer: inout JSONWriter, discriminator: (key: String, value: String)?) throws {
-        let written: Void? = try FieldStorage.withStorage(reading: model, isClass: plan.isClass) { storage in
+        let written: Void? = try StoredFields.withStorage(reading: model, isClass: plan.isClass) { storage in
             try write(storage, to: &writer, discriminator: discriminator)
         }
         if written == nil {
@@ -723,7 +728,7 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
     // struct out costs a retain per reference it holds, and a class instance a retain.
 
     override func writeMember(
-        from storage: ModelStorage, at field: FieldLocation<Model>, key: EncodedKey, isFirst: Bool,
+        from storage: ModelStorage, at field: FieldSlot<Model>, key: EncodedKey, isFirst: Bool,
         to writer: inout JSONWriter
     ) throws -> Bool {
         guard MemoryLayout<Model>.size > 0 else {
@@ -737,7 +742,7 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
     override func writeElements(_ models: [Model], to writer: inout JSONWriter) throws {
         guard MemoryLayout<Model>.size > 0 else { return try super.writeElements(models, to: &writer) }
         try writer.beginArray()
-        try FieldStorage.forEachStorage(reading: models, isClass: plan.isClass) { index, storage in
+        try StoredFields.forEachStorage(reading: models, isClass: plan.isClass) { index, storage in
             writer.beginElement(index)
             try write(storage, to: &writer, discriminator: nil)
         }

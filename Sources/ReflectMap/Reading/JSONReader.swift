@@ -13,14 +13,16 @@ import Foundation
 ///   against `maxDepth` on every container entry. Errors and report entries take their JSON path from
 ///   it, so nothing catches and re-throws to build paths. A step that fails is left on the stack, so
 ///   the mapper can read the path of any error where it was thrown.
-/// - Containers are read with closures (`readArray`, `readObject`, `readMembers`): the reader steps
-///   through the members, the closure reads each one.
+/// - A model's object is read as GSON's reflective adapter reads one: ``beginMembers()``, then
+///   ``nextMember(_:of:)`` until it returns `nil`, each returned member's value read by its field,
+///   then ``endMembers(_:of:)``. Arrays and dictionaries are read with closures (`readArray`,
+///   `readObject`): the reader steps through the elements, the closure reads each one.
 struct JSONReader {
     let mode: MappingMode
     let dateStrategy: DateStrategy
     let maxDepth: Int
     var report: ReportLog?
-    /// A key the next object read by ``readMembers(of:_:)`` does not report as unmapped: a
+    /// A key the next object begun by ``beginMembers()`` does not report as unmapped: a
     /// polymorphic model's discriminator.
     var ignoredKey: String?
     // `path`, `scanner`, `pending` and `pool` change only in the reader's own files (Reading/JSONReader*).
@@ -298,92 +300,106 @@ struct JSONReader {
         try body(key, &self)
     }
 
-    /// Steps into the object under the cursor and calls `body` for each member that one of the
-    /// table's keys names, with the cursor on its value. Other members are validated, skipped and
-    /// reported as unmapped keys. Returns `false`, consuming nothing, when the value is not an object.
+    /// Steps into the object under the cursor, for reading its members with ``nextMember(_:of:)``
+    /// and ending it with ``endMembers(_:of:)``. Returns `nil`, consuming nothing, when the value is
+    /// not an object.
     ///
     /// Bytes are read member by member, in their order (a repeated key comes again); a tree's members
     /// are looked up key by key of the table. What a member means for the model (which key wins,
     /// which error the object reports) is the caller's to decide, so it is decided once for both.
     @inline(__always)
-    mutating func readMembers(of table: KeyTable, _ body: (KeyTable.Entry, inout JSONReader) throws -> Void) throws -> Bool {
-        var ignoredKey: String?
-        if self.ignoredKey != nil { swap(&ignoredKey, &self.ignoredKey) }
+    mutating func beginMembers() throws -> MemberCursor? {
+        var cursor = MemberCursor()
         if isTree {
-            guard let object = pendingObject ?? pending as? [String: Any] else { return false }
+            guard let object = pendingObject ?? pending as? [String: Any] else { return nil }
             pendingObject = nil
-            try enterContainer(.between)
+            cursor.object = object
+        } else {
+            guard try scanner.peek() == .openBrace else { return nil }
+        }
+        // The discriminator is this object's only: the objects inside it report every key.
+        if ignoredKey != nil { swap(&cursor.ignoredKey, &ignoredKey) }
+        try enterContainer(.between)
+        if !isTree { scanner.enterContainer() }
+        return cursor
+    }
+
+    /// Puts the cursor on the value of the object's next member that one of the table's keys names,
+    /// and returns that key's entry; `nil` at the end of the object. Other members are validated,
+    /// skipped and kept for the report as unmapped keys.
+    @inline(__always)
+    mutating func nextMember(_ cursor: inout MemberCursor, of table: KeyTable) throws -> KeyTable.Entry? {
+        path.setTop(.between)
+        if isTree {
             // Key by key of the table rather than member by member: a dictionary has no repeated key,
             // so the order does not change what the caller makes of the members, and models often
             // take a few of many members.
-            var index = 0
-            while index < table.entries.count {
+            while cursor.index < table.entries.count {
+                let index = cursor.index
+                cursor.index += 1
                 let key = table.keys[index]
-                if let value = object[key], table.isFirst(index) {
+                if let value = cursor.object[key], table.isFirst(index) {
                     path.setKey(key)
                     pending = value
-                    try body(table.entries[index], &self)
+                    return table.entries[index]
                 }
-                index += 1
             }
-            path.setTop(.between)
+            return nil
+        }
+        while try scanner.nextMember(first: cursor.isFirst) {
+            cursor.isFirst = false
+            let span: StringSpan
+            let entry: KeyTable.Entry?
+            let start = scanner.index + 1
+            if let end = table.expectedKeyEnd(scanner.bytes, start, hint: cursor.hint) {
+                // The key expected next, recognised in place: nothing to scan or look up.
+                try scanner.knownKey(endingAt: end)
+                span = StringSpan(start: start, end: end, hasEscapes: false, isASCII: false)
+                entry = table.entries[cursor.hint]
+                cursor.hint += 1
+            } else {
+                span = try scanner.key()
+                if span.hasEscapes {
+                    let key = scanner.unescaped(span)
+                    entry = InputBytes.reading(key) { table.match($0, 0, key.count, hint: &cursor.hint) }
+                } else {
+                    // The hint was asked about this spelling above. An entry it could not take
+                    // there (not the first with its key, a key with quotes) is found by length.
+                    entry = table.match(scanner.bytes, span.start, span.end, hint: &cursor.hint, hintTried: true)
+                }
+            }
+            // The path keeps the input's key (the same key, decoded only if an error spells it), so
+            // that a match costs no reference counting.
+            path.setTop(.inputKey(span))
+            if let entry { return entry }
             if isReporting {
-                for key in object.keys where key != ignoredKey && table.match(key) == nil { noteUnmappedKey(key) }
-            }
-        } else {
-            guard try scanner.peek() == .openBrace else { return false }
-            try enterContainer(.between)
-            scanner.enterContainer()
-            // Only a read that reports keeps them: most reads make no set per object.
-            var unmapped: Set<String>?
-            var hint = 0
-            var first = true
-            while try scanner.nextMember(first: first) {
-                first = false
-                let span: StringSpan
-                let entry: KeyTable.Entry?
-                let start = scanner.index + 1
-                if let end = table.expectedKeyEnd(scanner.bytes, start, hint: hint) {
-                    // The key expected next, recognised in place: nothing to scan or look up.
-                    try scanner.knownKey(endingAt: end)
-                    span = StringSpan(start: start, end: end, hasEscapes: false, isASCII: false)
-                    entry = table.entries[hint]
-                    hint += 1
-                } else {
-                    span = try scanner.key()
-                    if span.hasEscapes {
-                        let key = scanner.unescaped(span)
-                        entry = InputBytes.reading(key) { table.match($0, 0, key.count, hint: &hint) }
-                    } else {
-                        // The hint was asked about this spelling above. An entry it could not take
-                        // there (not the first with its key, a key with quotes) is found by length.
-                        entry = table.match(scanner.bytes, span.start, span.end, hint: &hint, hintTried: true)
-                    }
+                let key = try scanner.string(span)
+                if key != cursor.ignoredKey {
+                    if cursor.unmapped == nil { cursor.unmapped = [] }
+                    cursor.unmapped?.insert(key)
                 }
-                path.setTop(.inputKey(span))
-                if let entry {
-                    // The path keeps the input's key (the same key, decoded only if an error
-                    // spells it), so that a match costs no reference counting.
-                    try body(entry, &self)
-                } else {
-                    if isReporting {
-                        let key = try scanner.string(span)
-                        if key != ignoredKey {
-                            if unmapped == nil { unmapped = [] }
-                            unmapped?.insert(key)
-                        }
-                    }
-                    try skipValue()
-                }
-                path.setTop(.between)
             }
-            // A set: a key the input repeats is one unmapped key, as in a tree.
-            if let unmapped {
+            try skipValue()
+            path.setTop(.between)
+        }
+        return nil
+    }
+
+    /// Steps out of the object once ``nextMember(_:of:)`` has returned `nil`, reporting its unmapped
+    /// keys.
+    @inline(__always)
+    mutating func endMembers(_ cursor: MemberCursor, of table: KeyTable) {
+        if isReporting {
+            if isTree {
+                for key in cursor.object.keys where key != cursor.ignoredKey && table.match(key) == nil {
+                    noteUnmappedKey(key)
+                }
+            } else if let unmapped = cursor.unmapped {
+                // A set: a key the input repeats is one unmapped key, as in a tree.
                 for key in unmapped { noteUnmappedKey(key) }
             }
         }
         path.pop()
-        return true
     }
 
     @inline(__always)
@@ -394,4 +410,19 @@ struct JSONReader {
         }
         path.push(step)
     }
+}
+
+/// Where a model's object is, between ``JSONReader/beginMembers()`` and ``JSONReader/endMembers(_:of:)``.
+struct MemberCursor {
+    /// The key the object does not report as unmapped (a polymorphic model's discriminator).
+    fileprivate var ignoredKey: String?
+    /// Bytes: whether no member has been read yet.
+    fileprivate var isFirst = true
+    /// Bytes: the table entry whose key is expected next.
+    fileprivate var hint = 0
+    /// Bytes: the keys no entry took, when the read reports.
+    fileprivate var unmapped: Set<String>?
+    /// Tree: the object, and the table entry to look up next.
+    fileprivate var object: [String: Any] = [:]
+    fileprivate var index = 0
 }

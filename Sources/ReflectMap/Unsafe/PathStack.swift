@@ -20,7 +20,7 @@ enum PathStep {
     /// The member a plan's field writes, under the last component of the field's primary key. The
     /// plan, which retains the field, is held by the write's adapter until the write has ended and its
     /// error (if any) has been located, so the field outlives the step.
-    case field(Unmanaged<AnyField>)
+    case field(Unmanaged<AnyBoundField>)
     /// A key spelled as a Swift string: the stack's `keys` holds it, at the same depth.
     case key
 }
@@ -112,7 +112,7 @@ struct PathStack {
     /// Replaces the innermost container's step with the member `field` writes. The caller keeps
     /// `field` alive while the step is on the stack (see ``PathStep/field(_:)``).
     @inline(__always)
-    mutating func setTop(field: AnyField) {
+    mutating func setTop(field: AnyBoundField) {
         unsafe setTop(.field(.passUnretained(field)))
     }
 

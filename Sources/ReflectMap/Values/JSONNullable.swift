@@ -73,7 +73,7 @@ final class NullableFieldAdapter<Wrapped>: InPlaceAdapter<JSONNullable<Wrapped>>
     }
 
     override func writeMember(
-        from storage: ModelStorage, at field: FieldLocation<JSONNullable<Wrapped>>, key: EncodedKey, isFirst: Bool,
+        from storage: ModelStorage, at field: FieldSlot<JSONNullable<Wrapped>>, key: EncodedKey, isFirst: Bool,
         to writer: inout JSONWriter
     ) throws -> Bool {
         let value = storage.load(field)

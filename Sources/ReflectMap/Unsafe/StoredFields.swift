@@ -6,7 +6,7 @@ import SwiftShims
 // The fields come from the Swift runtime's own reflection entry points, the ones the standard
 // library's `Mirror` and `_forEachField` use: each stored field's name, byte offset, exact type, and
 // whether it is a strong `var`. No metadata layout is parsed. Nothing outside this file sees a
-// pointer: the rest of the mapper holds `FieldLocation`s (an offset it cannot do arithmetic with) and
+// pointer: the rest of the mapper holds `FieldSlot`s (an offset it cannot do arithmetic with) and
 // `ModelStorage` values, and stores and loads through them.
 
 @_silgen_name("swift_reflectionMirror_recursiveCount")
@@ -20,20 +20,21 @@ private func runtimeFieldMetadata(
 @_silgen_name("swift_reflectionMirror_recursiveChildOffset")
 private func runtimeFieldOffset(_ type: Any.Type, index: Int) -> Int
 
-enum FieldStorage {
-    /// One stored field of a struct or class, superclass fields first.
-    struct StoredField {
-        var name: String
-        var offset: Int
-        var type: Any.Type
-        /// `var` rather than `let`.
-        var isVar: Bool
-        /// Neither `weak` nor `unowned`.
-        var isStrong: Bool
-    }
+/// One stored field of a struct or class, superclass fields first.
+struct StoredField {
+    var name: String
+    var offset: Int
+    var type: Any.Type
+    /// `var` rather than `let`.
+    var isVar: Bool
+    /// Neither `weak` nor `unowned`.
+    var isStrong: Bool
+}
 
+/// A model type's stored fields, as the runtime reports them, and its instances' storage.
+enum StoredFields {
     /// The stored fields of a struct or class type, including inherited ones.
-    static func storedFields(of type: Any.Type) -> [StoredField] {
+    static func list(of type: Any.Type) -> [StoredField] {
         let count = runtimeFieldCount(type)
         var fields: [StoredField] = []
         fields.reserveCapacity(count)
@@ -150,38 +151,38 @@ enum FieldStorage {
 
 /// Where a field of type `Value` lies in its model. Made only here, from a runtime-reported field and
 /// its exact type; a `@JSONKey` wrapper's field adds the offset of its `wrappedValue`.
-struct FieldLocation<Value>: @unchecked Sendable {
+struct FieldSlot<Value>: @unchecked Sendable {
     fileprivate let offset: Int
 
-    init(_ field: FieldStorage.StoredField) {
+    init(_ field: StoredField) {
         offset = field.offset
     }
 
     /// The wrapped value inside a property wrapper stored at `field`.
-    init?<Wrapper>(wrapped field: FieldStorage.StoredField, in wrapper: Wrapper.Type, at keyPath: KeyPath<Wrapper, Value>) {
+    init?<Wrapper>(wrapped field: StoredField, in wrapper: Wrapper.Type, at keyPath: KeyPath<Wrapper, Value>) {
         guard let inner = MemoryLayout<Wrapper>.offset(of: keyPath) else { return nil }
         offset = field.offset + inner
     }
 }
 
-/// The storage of one model instance. It exists only inside a `FieldStorage.withStorage` closure and
+/// The storage of one model instance. It exists only inside a `StoredFields.withStorage` closure and
 /// must not escape it.
 @safe
 struct ModelStorage {
     fileprivate let base: UnsafeMutableRawPointer
 
-    /// Assigns a field. The location has the exact type and offset the runtime reported, and callers
+    /// Assigns a field. The slot has the exact type and offset the runtime reported, and callers
     /// store only into strong `var` fields: a `let` the optimiser may assume constant, and `weak` or
     /// `unowned` storage is not a plain value of its type. Assigning releases the old value, which is
     /// right because `init()` initialised every field before any store.
     @inline(__always)
-    func store<Value>(_ value: Value, at field: FieldLocation<Value>) {
+    func store<Value>(_ value: Value, at field: FieldSlot<Value>) {
         unsafe (base + field.offset).assumingMemoryBound(to: Value.self).pointee = value
     }
 
     /// Copies out a field.
     @inline(__always)
-    func load<Value>(_ field: FieldLocation<Value>) -> Value {
+    func load<Value>(_ field: FieldSlot<Value>) -> Value {
         unsafe (base + field.offset).assumingMemoryBound(to: Value.self).pointee
     }
 
@@ -189,7 +190,7 @@ struct ModelStorage {
     /// or the instance a class field refers to. It is valid while this storage is, and only loaded
     /// from. `Value` must have stored properties (a non-zero size).
     @inline(__always)
-    func storage<Value>(ofModelAt field: FieldLocation<Value>, isClass: Bool) -> ModelStorage {
+    func storage<Value>(ofModelAt field: FieldSlot<Value>, isClass: Bool) -> ModelStorage {
         // A class field is one strong reference: its bits, loaded as a pointer with no retain, are
         // the instance's address, and the field keeps the instance alive while nothing assigns it,
         // which writing never does.
@@ -211,7 +212,7 @@ struct ModelStorage {
 
     /// Copies out a whole stored field as the type the runtime reported for it: a property wrapper,
     /// for instance, whose keys the plan reads from a prototype.
-    func load<Value>(_ type: Value.Type, from field: FieldStorage.StoredField) -> Value {
+    func load<Value>(_ type: Value.Type, from field: StoredField) -> Value {
         unsafe (base + field.offset).assumingMemoryBound(to: Value.self).pointee
     }
 }

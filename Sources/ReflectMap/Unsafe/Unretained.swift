@@ -1,5 +1,5 @@
-// The plan's unretained field calls, one of the few files with unsafe code. An `UnretainedField`, an
-// `UnretainedFields` block and an unretained key table are made only by `TypePlan`, from objects its
+// The plan's unretained field calls, one of the few files with unsafe code. An `UnretainedBoundField`, an
+// `UnretainedBoundFields` block and an unretained key table are made only by `TypePlan`, from objects its
 // own properties retain, and the plan drops them all together (`tearDown`, or its deinit), which its
 // owner does only once no mapping can use the plan. So every object reached through them outlives
 // every call made through them.
@@ -7,10 +7,10 @@
 /// A plan's field, called without a retain and a release around each call: the
 /// plan's fill and write loops call one per member.
 @safe
-struct UnretainedField {
-    private let accessor: Unmanaged<AnyField>
+struct UnretainedBoundField {
+    private let accessor: Unmanaged<AnyBoundField>
 
-    init(_ accessor: AnyField) {
+    init(_ accessor: AnyBoundField) {
         unsafe self.accessor = unsafe .passUnretained(accessor)
     }
 
@@ -29,40 +29,40 @@ struct UnretainedField {
 /// fields are installed, and frees when it drops them. A plan's `var` of this type is read with no
 /// reference counting, where an array would be retained and released for every object.
 @safe
-struct UnretainedFields {
+struct UnretainedBoundFields {
     // Invariant: `base` points to `count` initialised fields, from `init` until `deallocate()`, which
     // the plan calls only when no mapping can use it (see above). `base` is `nil` only when `count` is 0.
-    private let base: UnsafeMutablePointer<UnretainedField>?
+    private let base: UnsafeMutablePointer<UnretainedBoundField>?
     let count: Int
 
     /// No fields, and no block.
-    static var none: UnretainedFields { unsafe UnretainedFields(base: nil, count: 0) }
+    static var none: UnretainedBoundFields { unsafe UnretainedBoundFields(base: nil, count: 0) }
 
-    private init(base: UnsafeMutablePointer<UnretainedField>?, count: Int) {
+    private init(base: UnsafeMutablePointer<UnretainedBoundField>?, count: Int) {
         unsafe self.base = unsafe base
         self.count = count
     }
 
-    init(_ accessors: [AnyField]) {
+    init(_ accessors: [AnyBoundField]) {
         count = accessors.count
         guard count > 0 else {
             unsafe base = nil
             return
         }
-        let block = UnsafeMutablePointer<UnretainedField>.allocate(capacity: count)
+        let block = UnsafeMutablePointer<UnretainedBoundField>.allocate(capacity: count)
         // Initialises all `count` fields of the new block, which the invariant needs.
-        unsafe block.initialize(from: accessors.map(UnretainedField.init), count: count)
+        unsafe block.initialize(from: accessors.map(UnretainedBoundField.init), count: count)
         unsafe base = unsafe block
     }
 
-    /// Frees the block. `UnretainedField` holds no reference, so nothing is deinitialised.
+    /// Frees the block. `UnretainedBoundField` holds no reference, so nothing is deinitialised.
     func deallocate() {
         unsafe base?.deallocate()
     }
 
     /// The field at `index`. Out of range is a programming error, and traps as an array does.
     @inline(__always)
-    subscript(index: Int) -> UnretainedField {
+    subscript(index: Int) -> UnretainedBoundField {
         // One unsigned comparison covers a negative index too; with it the load stays within the
         // `count` initialised fields of the invariant.
         precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "field index out of range")
