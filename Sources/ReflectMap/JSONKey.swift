@@ -18,7 +18,8 @@
 /// ```
 ///
 /// A path reads through the nested objects, so a missing step counts as a missing key; writing
-/// creates the nested objects, merging properties that share a prefix.
+/// creates the nested objects, merging properties that share a prefix. A key that itself holds a
+/// dot is one step when its dots are escaped: `@JSONKey(path: #"labels.org\.example\.source"#)`.
 @propertyWrapper
 public struct JSONKey<Value> {
     /// The property's value.
@@ -47,7 +48,8 @@ public struct JSONKey<Value> {
     ///
     /// - Parameters:
     ///   - wrappedValue: The default value.
-    ///   - path: Dot-separated keys, such as `"location.lat"`, used for reading first and for writing.
+    ///   - path: Dot-separated keys, such as `"location.lat"`, used for reading first and for writing;
+    ///     `\.` is a dot inside a key, and `\\` a backslash.
     ///   - alternates: Paths (or plain keys) tried in order when `path` leads nowhere.
     public init(wrappedValue: Value, path: String, alternates: String...) {
         self.wrappedValue = wrappedValue

@@ -38,7 +38,8 @@ extension JSONMapper {
     /// - Parameters:
     ///   - type: The model type, or `[Model].self`.
     ///   - data: UTF-8 JSON.
-    ///   - keyPath: Dot-separated keys and array indices.
+    ///   - keyPath: Dot-separated keys and array indices; `\.` is a dot inside a key, and `\\` a
+    ///     backslash.
     /// - Returns: The model, or the models, at the key path.
     /// - Throws: ``MappingError``, of kind ``MappingError/Kind/keyPathNotFound(_:)`` when the path leads nowhere.
     public func map<T: Mappable>(_ type: T.Type, from data: Data, at keyPath: String) throws -> T {

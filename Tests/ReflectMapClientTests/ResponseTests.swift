@@ -26,6 +26,12 @@ struct ResponseTests {
         #expect(book == Book(id: 7, title: "Wrapped"))
     }
 
+    @Test("A key path reaches a key that contains dots when they are escaped", arguments: TransportKind.all)
+    func dottedKey(transport: TransportKind) async throws {
+        let book = try await service(transport).get("dotted", at: #"data.org\.example\.book"#, as: Book.self)
+        #expect(book == Book(id: 8, title: "Dotted"))
+    }
+
     @Test("204 and HEAD succeed for the Empty response class", arguments: TransportKind.all)
     func emptyBodies(transport: TransportKind) async throws {
         let service = try service(transport)

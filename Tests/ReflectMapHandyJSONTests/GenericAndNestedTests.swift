@@ -60,6 +60,8 @@ extension HandyJSONCompat {
             #expect(Animal.deserialize(from: json, designatedPath: "data.missing") == nil)
             #expect(Animal.deserialize(from: json, designatedPath: ". data . user") == nil)
             #expect(Animal.deserialize(from: json, designatedPath: "data..user")?.name == "a")
+            let dotted = #"{"data": {"org.example.user": {"name": "e"}}}"#
+            #expect(Animal.deserialize(from: dotted, designatedPath: #"data.org\.example\.user"#)?.name == "e")
         }
 
         @Test("JSONDeserializer reads, updates and reads arrays as the deserialize methods do")

@@ -100,3 +100,65 @@ struct EnvelopeKeyPathTests {
         #expect(try JSONMapper().map(Nested.self, from: json(#"{"data": {"id": 4}}"#)).id == 4)
     }
 }
+
+@Suite("Keys that contain dots, inside a key path")
+struct DottedKeyInPathTests {
+    let document = json(#"""
+        {"repository": {"labels": {"org.opencontainers.image.source": {"id": 8}, "org": {"opencontainers": {"id": 1}}}},
+         "back\\slash": {"id": 9}, "ends\\": {"with": {"id": 10}}, "a\\b": {"id": 11}}
+        """#)
+
+    @Test("A backslash before a dot makes the dot part of the key")
+    func escapedDotIsPartOfTheKey() throws {
+        #expect(JSONKeyPath(#"repository.labels.org\.opencontainers\.image\.source"#).steps
+            == ["repository", "labels", "org.opencontainers.image.source"])
+        let mapped = try JSONMapper().map(EnvelopeResult.self, from: document, at: #"repository.labels.org\.opencontainers\.image\.source"#)
+        #expect(mapped.id == 8)
+        // Unescaped, the same dots are steps into nested objects.
+        #expect(try JSONMapper().map(EnvelopeResult.self, from: document, at: "repository.labels.org.opencontainers").id == 1)
+    }
+
+    @Test("Two backslashes are one backslash, and a backslash before anything else is itself")
+    func backslashRules() throws {
+        #expect(JSONKeyPath(#"ends\\.with"#).steps == [#"ends\"#, "with"])
+        #expect(JSONKeyPath(#"a\b"#).steps == [#"a\b"#])
+        #expect(JSONKeyPath(#"trailing\"#).steps == [#"trailing\"#])
+        #expect(JSONKeyPath(#"\.lead.\."#).steps == [".lead", "."])
+        #expect(JSONKeyPath(#"back\\slash"#).steps == [#"back\slash"#])
+        #expect(try JSONMapper().map(EnvelopeResult.self, from: document, at: #"ends\\.with"#).id == 10)
+        #expect(try JSONMapper().map(EnvelopeResult.self, from: document, at: #"a\b"#).id == 11)
+        #expect(try JSONMapper().map(EnvelopeResult.self, from: document, at: #"back\\slash"#).id == 9)
+    }
+
+    @Test("Bytes, a Foundation tree, a JSONValue and a stream all follow an escaped dot alike")
+    func everyDocumentFollowsTheEscape() async throws {
+        let path = #"repository.labels.org\.opencontainers\.image\.source"#
+        let tree = try JSONSerialization.jsonObject(with: document)
+        let found = try #require(JSONKeyPath(path).value(in: tree))
+        #expect(try JSONMapper().map(EnvelopeResult.self, fromJSONObject: found).id == 8)
+        #expect(try JSONValue(parsing: document).value(atKeyPath: path)?["id"] == .number(.integer(8)))
+        let list = json(#"{"data": {"org.example.items": [{"id": 1}, {"id": 2}]}}"#)
+        let streamed = try streamed(EnvelopeResult.self, list, layout: .array(at: #"data.org\.example\.items"#), bufferSize: 4)
+        #expect(streamed.values.map(\.id) == [1, 2])
+        #expect(streamed.report.skipped.isEmpty)
+    }
+
+    @Test("A path key of @JSONKey(path:) takes the same escape, and writes the key back with its dots")
+    func pathKeyTakesTheEscape() throws {
+        struct Labelled: Mappable {
+            @JSONKey(path: #"labels.org\.opencontainers\.image\.source"#) var source = ""
+        }
+        let input = json(#"{"labels": {"org.opencontainers.image.source": "https://example.com/repo"}}"#)
+        let model = try JSONMapper().map(Labelled.self, from: input)
+        #expect(model.source == "https://example.com/repo")
+        let written = try JSONValue(parsing: JSONMapper().data(from: model))
+        #expect(written["labels"]?["org.opencontainers.image.source"] == .string("https://example.com/repo"))
+    }
+
+    @Test("A missing escaped key is keyPathNotFound with the path as written")
+    func missingEscapedKey() throws {
+        let path = #"repository.labels.org\.missing"#
+        let error = mappingError { _ = try JSONMapper().map(EnvelopeResult.self, from: document, at: path) }
+        #expect(error?.kind == .keyPathNotFound(path))
+    }
+}

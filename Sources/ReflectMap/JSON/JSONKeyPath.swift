@@ -6,10 +6,15 @@ import Foundation
 /// trees and ``JSONValue``s alike. A streamed array's path follows the same rule but for repeated keys
 /// (see ``JSONStreamLayout/array(at:)``).
 ///
-/// Grammar: the path is split at every dot. Dots at either end are ignored (`".data.result."` is
-/// `data.result`, as HandyJSON's `designatedPath` reads it), so a path with no step (`""`, `"."`) is
-/// the whole document. Two dots in a row leave an empty step between them, which names the member
-/// whose key is `""`.
+/// Grammar: the path is split at every dot that no backslash escapes. Dots at either end are ignored
+/// (`".data.result."` is `data.result`, as HandyJSON's `designatedPath` reads it), so a path with no
+/// step (`""`, `"."`) is the whole document. Two dots in a row leave an empty step between them, which
+/// names the member whose key is `""`.
+///
+/// A key that itself holds a dot is written with `\.`: `repository.labels.org\.opencontainers\.image\.source`
+/// has three steps, the last `org.opencontainers.image.source`. `\\` is one backslash, so a key that ends
+/// in a backslash, before the next step, is `key\\.next`. A backslash before any other character is
+/// itself (`a\b` is the key `a\b`), and so is a backslash at the end.
 ///
 /// Each step names an object's member; in an array, a step of decimal digits indexes it (`0` is the
 /// first element). When an object repeats a key, its last member is the one followed, as in a
@@ -17,13 +22,35 @@ import Foundation
 package struct JSONKeyPath: Sendable, Equatable {
     /// The path as written, for errors.
     package let text: String
-    /// The steps, outermost first.
+    /// The steps, outermost first, unescaped.
     package let steps: [String]
 
     package init(_ text: String) {
         self.text = text
-        let trimmed = text.drop(while: { $0 == "." }).reversed().drop(while: { $0 == "." }).reversed()
-        steps = trimmed.isEmpty ? [] : String(trimmed).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var steps: [String] = []
+        var step = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                // `\.` and `\\` stand for the character; before anything else the backslash is itself.
+                if character != "." && character != "\\" { step.append("\\") }
+                step.append(character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else if character == "." {
+                steps.append(step)
+                step = ""
+            } else {
+                step.append(character)
+            }
+        }
+        if escaping { step.append("\\") }
+        steps.append(step)
+        // Unescaped dots at either end leave empty steps there: they are not steps.
+        let first = steps.firstIndex { !$0.isEmpty } ?? steps.endIndex
+        let last = steps.lastIndex { !$0.isEmpty } ?? -1
+        self.steps = first <= last ? Array(steps[first...last]) : []
     }
 
     /// The array index a step names, when it is decimal digits only.

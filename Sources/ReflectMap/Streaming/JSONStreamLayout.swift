@@ -25,7 +25,8 @@ public struct JSONStreamLayout: Sendable, Equatable {
     /// key path that leads nowhere, or to something that is not an array, ends the stream with
     /// ``MappingError/Kind/keyPathNotFound(_:)``.
     ///
-    /// - Parameter keyPath: Dot-separated steps: object keys and array indices.
+    /// - Parameter keyPath: Dot-separated steps: object keys and array indices; `\.` is a dot inside a
+    ///   key, and `\\` a backslash.
     /// - Returns: The layout.
     public static func array(at keyPath: String) -> JSONStreamLayout {
         JSONStreamLayout(kind: .array(keyPath: keyPath))

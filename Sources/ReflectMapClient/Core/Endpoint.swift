@@ -32,7 +32,8 @@ public protocol Endpoint: SendableMetatype {
     var encoding: ParameterEncoding? { get }
     /// Headers for this request, on top of the service's. Empty by default.
     var headers: [String: String] { get }
-    /// A dotted key path to the value to map, such as `"data"` for a `{data, error}` envelope.
+    /// A dotted key path to the value to map, such as `"data"` for a `{data, error}` envelope; `\.` is a
+    /// dot inside a key, as in every ReflectMap key path.
     var keyPath: String? { get }
     /// Seconds before this request times out; `nil` (the default) uses the service's timeout.
     var timeout: TimeInterval? { get }

@@ -284,6 +284,8 @@ class Handler(BaseHTTPRequestHandler):
             self.send(200, [{"id": 1, "title": "Dune"}, {"id": 2, "title": "Emma"}])
         elif name == "envelope":
             self.send(200, {"data": {"id": 7, "title": "Wrapped"}, "error": None})
+        elif name == "dotted":
+            self.send(200, {"data": {"org.example.book": {"id": 8, "title": "Dotted"}}})
         elif name == "truncated":
             self.send(200, b'{"id": 1, "title": "Du')
         elif name == "auth":
