@@ -61,4 +61,25 @@ struct CustomAdaptersAndTransformsSnippets {
         #expect(event.day == Date(timeIntervalSince1970: 1_714_521_600) && event.deletedAt == nil)
         #expect(event.id == 9_007_199_254_740_993 && event.scores == [1, 3])
     }
+
+    @Test("EmbeddedJSON maps JSON text inside a string, and writes it back as a string")
+    func embeddedJSON() throws {
+        struct Preferences: Mappable {
+            var theme = "light"
+            var beta = false
+        }
+
+        struct Account: Mappable {
+            var id = 0
+            @JSONTransform(EmbeddedJSON<Preferences>()) var extra = Preferences()
+            @JSONTransform(EmbeddedJSON<[String: Int]>()) var limits: [String: Int] = [:]
+        }
+
+        let account = try JSONMapper().map(Account.self, from: Data(#"""
+            {"id": 7, "extra": "{\"theme\":\"dark\",\"beta\":true}", "limits": "{\"daily\": 5}"}
+            """#.utf8))
+        let body = try JSONMapper().data(from: account)   // "extra":"{\"beta\":true,\"theme\":\"dark\"}", …
+        #expect(account.extra.theme == "dark" && account.extra.beta && account.limits == ["daily": 5])
+        #expect(try JSONValue(parsing: body)["extra"] == .string(#"{"beta":true,"theme":"dark"}"#))
+    }
 }

@@ -23,6 +23,28 @@ enum PolymorphicModels {
         var animals: [Animal] = []
         var star: Animal?
     }
+
+    struct Image: Mappable {
+        var url = ""
+    }
+
+    struct Video: Mappable {
+        var duration = 0
+    }
+
+    enum Attachment: JSONPolymorphicEnum {
+        case image(Image)
+        case video(Video)
+        case unknown(JSONValue)
+
+        static var typeKey: String { "type" }
+        static var cases: [JSONEnumCase<Attachment>] { [.init("image", Attachment.image), .init("video", Attachment.video)] }
+        static var unknownCase: ((JSONValue) -> Attachment)? { Attachment.unknown }
+    }
+
+    struct Post: Mappable {
+        var attachments: [Attachment] = []
+    }
 }
 
 @Suite("Polymorphic Models article")
@@ -46,5 +68,28 @@ struct PolymorphicModelsSnippets {
         #expect((shelter.animals.first as? Dog)?.barks == false && (shelter.animals.last as? Cat)?.lives == 9)
         let written = try JSONValue(parsing: JSONMapper().data(from: shelter))
         #expect(written["animals"]?[0]?["type"] == .string("dog") && written["animals"]?[1]?["lives"] == .number(.integer(9)))
+    }
+
+    @Test("Each object becomes the enum case its discriminator names")
+    func enumCases() throws {
+        typealias Post = PolymorphicModels.Post
+        let post = try JSONMapper().map(Post.self, from: Data("""
+            {"attachments": [{"type": "image", "url": "a.png"}, {"type": "video", "duration": 12}, {"type": "poll"}]}
+            """.utf8))
+        for attachment in post.attachments {
+            switch attachment {
+            case .image(let image): print(image.url)
+            case .video(let video): print(video.duration)
+            case .unknown(let object): print(object)
+            }
+        }
+        guard case .image(let image) = post.attachments[0], case .video(let video) = post.attachments[1],
+              case .unknown(let object) = post.attachments[2] else {
+            Issue.record("unexpected cases: \(post.attachments)")
+            return
+        }
+        #expect(image.url == "a.png" && video.duration == 12 && object["type"] == .string("poll"))
+        let written = try JSONValue(parsing: JSONMapper().data(from: post))
+        #expect(written["attachments"]?[1] == .object(["type": .string("video"), "duration": .number(.integer(12))]))
     }
 }

@@ -35,6 +35,19 @@ class SurfaceAnimal: JSONPolymorphic, @unchecked Sendable {
 
 final class SurfaceDog: SurfaceAnimal, @unchecked Sendable {}
 
+enum SurfacePayloadEnum: JSONPolymorphicEnum {
+    case dog(SurfaceCodable)
+    case other(JSONValue)
+    static var typeKey: String { "type" }
+    static var cases: [JSONEnumCase<SurfacePayloadEnum>] { [JSONEnumCase("dog", SurfacePayloadEnum.dog)] }
+    static var unknownCase: ((JSONValue) -> SurfacePayloadEnum)? { SurfacePayloadEnum.other }
+}
+
+struct SurfaceEmbedded: Mappable {
+    @JSONTransform(EmbeddedJSON<SurfaceCodable>()) var inner = SurfaceCodable()
+    var pet: SurfacePayloadEnum = .other(.null)
+}
+
 struct SurfaceCodable: MappableCodable {
     var id = 0
 }
@@ -154,5 +167,21 @@ struct PublicAPISurfaceTests {
           "path" : "a/b"
         }
         """)
+    }
+
+    @Test("EmbeddedJSON, JSONPolymorphicEnum and JSONEnumCase compile with their exact names, and map")
+    func embeddedAndEnumNames() throws {
+        let adapter: EmbeddedJSON<SurfaceCodable> = EmbeddedJSON<SurfaceCodable>()
+        let enumCase: JSONEnumCase<SurfacePayloadEnum> = JSONEnumCase<SurfacePayloadEnum>("dog", SurfacePayloadEnum.dog)
+        let key: String = SurfacePayloadEnum.typeKey
+        let unknown: ((JSONValue) -> SurfacePayloadEnum)? = SurfacePayloadEnum.unknownCase
+        #expect(enumCase.value == "dog" && key == "type" && unknown != nil)
+        #expect(try adapter.read(.string(#"{"id": 2}"#)).id == 2)
+        let model = try JSONMapper().map(SurfaceEmbedded.self, from: Data(#"{"inner": "{\"id\": 3}", "pet": {"type": "dog", "id": 4}}"#.utf8))
+        guard case .dog(let dog) = model.pet else {
+            Issue.record("expected .dog, got \(model.pet)")
+            return
+        }
+        #expect(model.inner.id == 3 && dog.id == 4)
     }
 }

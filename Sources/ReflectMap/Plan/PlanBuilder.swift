@@ -22,7 +22,7 @@ import Foundation
 ///      else a ``JSONPropertyWrapper``, through its wrapped value; else a `RawRepresentable` type
 ///      whose raw value is supported; else `Decodable`/`Encodable`, through `JSONDecoder` and
 ///      `JSONEncoder`;
-///    - an enum: `RawRepresentable` first, then the same list;
+///    - an enum: `RawRepresentable` first, then a ``JSONPolymorphicEnum``, then the same list;
 ///    - anything else (an existential, a tuple, a function): the same list.
 /// Anything else cannot be filled, and the build throws an error naming the property.
 ///
@@ -77,6 +77,9 @@ final class PlanBuilder {
             }
         case .enum:
             if let raw = try rawValueAdapter(Value.self, property: property) { return raw }
+            if let tagged = Value.self as? any JSONPolymorphicEnum.Type {
+                return try polymorphicEnumAdapter(tagged, property: property)
+            }
         case .other:
             break
         }

@@ -29,6 +29,13 @@ struct ReportLog {
         add(.skipped, at: error.components, message: error.description, value: error.value)
     }
 
+    /// Adds what another read noticed after what this one has, as a string's embedded document's
+    /// reader notices it for the reader of the string.
+    mutating func append(_ other: ReportLog) {
+        for (path, end) in other.superseded { superseded[path] = records.count + end }
+        records.append(contentsOf: other.records)
+    }
+
     /// Drops what the log holds so far at `path` or under it: what a value that a later member
     /// replaces had noticed.
     mutating func supersede(_ path: [PathComponent]) {

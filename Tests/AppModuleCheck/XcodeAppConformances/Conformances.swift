@@ -44,6 +44,24 @@ nonisolated final class UnknownShape: Shape, JSONUnknownSubtype {
     @JSONIgnored var unknownJSON: JSONValue = .null
 }
 
+struct Photo: Mappable { var url = "" }
+struct Clip: Mappable { var seconds = 0 }
+
+enum Media: JSONPolymorphicEnum {
+    case photo(Photo)
+    case clip(Clip)
+    case other(JSONValue)
+
+    static var typeKey: String { "type" }
+    static var cases: [JSONEnumCase<Media>] { [.init("photo", Media.photo), .init("clip", Media.clip)] }
+    static var unknownCase: ((JSONValue) -> Media)? { Media.other }
+}
+
+struct Gallery: Mappable {
+    var items: [Media] = []
+    @JSONTransform(EmbeddedJSON<Photo>()) var cover = Photo()
+}
+
 struct Cents: JSONAdapter {
     func read(_ json: JSONValue) throws -> Int {
         guard case .string(let text) = json, let value = Double(text) else { throw MappingError(.typeMismatch(expected: "a price", found: "\(json)")) }
@@ -173,6 +191,14 @@ struct XcodeAppConformanceTests {
             #expect((shapes.first as? Circle)?.radius == 2 && shapes.last is UnknownShape)
             #expect(try mapper.map(Priced.self, from: Data(#"{"price": "12.30"}"#.utf8)).price == 1230)
             #expect(try JSONDecoder().decode(Account.self, from: Data(#"{"id": 4, "email": "e"}"#.utf8)).id == 4)
+            let gallery = try mapper.map(Gallery.self, from: Data(#"""
+                {"items": [{"type": "clip", "seconds": 3}, {"type": "gif"}], "cover": "{\"url\": \"c.png\"}"}
+                """#.utf8))
+            guard case .clip(let clip) = gallery.items.first, case .other = gallery.items.last else {
+                Issue.record("unexpected cases: \(gallery.items)")
+                return
+            }
+            #expect(clip.seconds == 3 && gallery.cover.url == "c.png")
         }.value
     }
 
