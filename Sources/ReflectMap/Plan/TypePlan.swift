@@ -261,7 +261,11 @@ extension TypePlan {
                 depth: reader.path.count
             )
             let context = FillContext(fields: fields, storage: storage)
-            try readMembers(of: table, context, &state, &reader, reset)
+            if reader.isTree {
+                try readMembers(TreeMembers.self, of: table, context, &state, &reader, reset)
+            } else {
+                try readMembers(ByteMembers.self, of: table, context, &state, &reader, reset)
+            }
             if state.filled.count < fields.count || state.errors != nil {
                 try settle(state, &reader, updating: updating)
             }
@@ -269,21 +273,22 @@ extension TypePlan {
     }
 
     /// The object's members, one by one, each into the property (or the group of path keys) its
-    /// key names: the one loop that fills a model, as GSON's reflective adapter's does.
+    /// key names: the one loop that fills a model, as GSON's reflective adapter's does, written once
+    /// for bytes and trees (``ObjectMembers``).
     @inline(__always)
-    private func readMembers(
-        of table: KeyTable, _ context: FillContext, _ state: inout FillState, _ reader: inout JSONReader,
-        _ reset: (AnyBoundField, ModelStorage) -> Void
+    private func readMembers<Members: ObjectMembers>(
+        _ source: Members.Type, of table: KeyTable, _ context: FillContext, _ state: inout FillState,
+        _ reader: inout JSONReader, _ reset: (AnyBoundField, ModelStorage) -> Void
     ) throws {
-        guard var members = try reader.beginMembers() else { return }
-        while let entry = try reader.nextMember(&members, of: table) {
+        guard var members = try Members(&reader) else { return }
+        while let entry = try members.next(&reader, of: table) {
             if let group = entry.group {
-                try readGroup(group, of: table, context, &state, &reader, reset)
+                try readGroup(group, of: table, Members.self, context, &state, &reader, reset)
             } else {
                 try readField(entry, context, &state, &reader, reset)
             }
         }
-        reader.endMembers(members, of: table)
+        members.end(&reader, of: table)
     }
 
     /// Reads one member into the property its key names.
@@ -310,9 +315,9 @@ extension TypePlan {
     }
 
     /// A member whose key is the first step of path keys: its object's members fill those properties.
-    private func readGroup(
-        _ index: Int, of table: KeyTable, _ context: FillContext, _ state: inout FillState, _ reader: inout JSONReader,
-        _ reset: (AnyBoundField, ModelStorage) -> Void
+    private func readGroup<Members: ObjectMembers>(
+        _ index: Int, of table: KeyTable, _ source: Members.Type, _ context: FillContext, _ state: inout FillState,
+        _ reader: inout JSONReader, _ reset: (AnyBoundField, ModelStorage) -> Void
     ) throws {
         let group = table.groups[index]
         if state.markGroup(group.ordinal) {
@@ -332,7 +337,7 @@ extension TypePlan {
             reader.rewind(to: mark)
         }
         guard try reader.isObjectNext() else { return try reader.skipValue() }
-        try readMembers(of: group.table, context, &state, &reader, reset)
+        try readMembers(Members.self, of: group.table, context, &state, &reader, reset)
     }
 
     /// Undoes what an earlier value did to a property that a later member fills again.

@@ -13,16 +13,15 @@ import Foundation
 ///   against `maxDepth` on every container entry. Errors and report entries take their JSON path from
 ///   it, so nothing catches and re-throws to build paths. A step that fails is left on the stack, so
 ///   the mapper can read the path of any error where it was thrown.
-/// - A model's object is read as GSON's reflective adapter reads one: ``beginMembers()``, then
-///   ``nextMember(_:of:)`` until it returns `nil`, each returned member's value read by its field,
-///   then ``endMembers(_:of:)``. Arrays and dictionaries are read with closures (`readArray`,
-///   `readObject`): the reader steps through the elements, the closure reads each one.
+/// - A model's object is read as GSON's reflective adapter reads one, through ``ObjectMembers``
+///   (``ByteMembers`` or ``TreeMembers``). Arrays and dictionaries are read with closures
+///   (`readArray`, `readObject`): the reader steps through the elements, the closure reads each one.
 struct JSONReader {
     let mode: MappingMode
     let dateStrategy: DateStrategy
     let maxDepth: Int
     var report: ReportLog?
-    /// A key the next object begun by ``beginMembers()`` does not report as unmapped: a
+    /// A key the next object that ``ObjectMembers`` enters does not report as unmapped: a
     /// polymorphic model's discriminator.
     var ignoredKey: String?
     // `path`, `scanner`, `pending` and `pool` change only in the reader's own files (Reading/JSONReader*).
@@ -38,7 +37,10 @@ struct JSONReader {
         didSet { pendingObject = nil }
     }
     /// `pending` as an object, once ``isObjectNext()`` has cast it, so that it is cast only once.
-    private var pendingObject: [String: Any]?
+    fileprivate var pendingObject: [String: Any]?
+    /// The discriminators of the objects being read that ``ObjectMembers`` took from ``ignoredKey``,
+    /// each with its object's path depth, innermost last.
+    private var discriminators: [(key: String, depth: Int)] = []
     /// Blocks lent to arrays while they gather their elements (see ``ArrayCursor``).
     var pool: ElementPool?
 
@@ -300,106 +302,34 @@ struct JSONReader {
         try body(key, &self)
     }
 
-    /// Steps into the object under the cursor, for reading its members with ``nextMember(_:of:)``
-    /// and ending it with ``endMembers(_:of:)``. Returns `nil`, consuming nothing, when the value is
-    /// not an object.
-    ///
-    /// Bytes are read member by member, in their order (a repeated key comes again); a tree's members
-    /// are looked up key by key of the table. What a member means for the model (which key wins,
-    /// which error the object reports) is the caller's to decide, so it is decided once for both.
+    /// Steps into an object for ``ObjectMembers``: one step on the path, and the discriminator that
+    /// ``ignoredKey`` names, if any, taken for this object. Returns whether it took one.
     @inline(__always)
-    mutating func beginMembers() throws -> MemberCursor? {
-        var cursor = MemberCursor()
-        if isTree {
-            guard let object = pendingObject ?? pending as? [String: Any] else { return nil }
-            pendingObject = nil
-            cursor.object = object
-        } else {
-            guard try scanner.peek() == .openBrace else { return nil }
-        }
-        // The discriminator is this object's only: the objects inside it report every key.
-        if ignoredKey != nil { swap(&cursor.ignoredKey, &ignoredKey) }
+    fileprivate mutating func enterObject() throws -> Bool {
         try enterContainer(.between)
-        if !isTree { scanner.enterContainer() }
-        return cursor
+        return ignoredKey != nil ? claimDiscriminator() : false
     }
 
-    /// Puts the cursor on the value of the object's next member that one of the table's keys names,
-    /// and returns that key's entry; `nil` at the end of the object. Other members are validated,
-    /// skipped and kept for the report as unmapped keys.
+    /// Steps out of an object that ``enterObject()`` entered.
     @inline(__always)
-    mutating func nextMember(_ cursor: inout MemberCursor, of table: KeyTable) throws -> KeyTable.Entry? {
-        path.setTop(.between)
-        if isTree {
-            // Key by key of the table rather than member by member: a dictionary has no repeated key,
-            // so the order does not change what the caller makes of the members, and models often
-            // take a few of many members.
-            while cursor.index < table.entries.count {
-                let index = cursor.index
-                cursor.index += 1
-                let key = table.keys[index]
-                if let value = cursor.object[key], table.isFirst(index) {
-                    path.setKey(key)
-                    pending = value
-                    return table.entries[index]
-                }
-            }
-            return nil
-        }
-        while try scanner.nextMember(first: cursor.isFirst) {
-            cursor.isFirst = false
-            let span: StringSpan
-            let entry: KeyTable.Entry?
-            let start = scanner.index + 1
-            if let end = table.expectedKeyEnd(scanner.bytes, start, hint: cursor.hint) {
-                // The key expected next, recognised in place: nothing to scan or look up.
-                try scanner.knownKey(endingAt: end)
-                span = StringSpan(start: start, end: end, hasEscapes: false, isASCII: false)
-                entry = table.entries[cursor.hint]
-                cursor.hint += 1
-            } else {
-                span = try scanner.key()
-                if span.hasEscapes {
-                    let key = scanner.unescaped(span)
-                    entry = InputBytes.reading(key) { table.match($0, 0, key.count, hint: &cursor.hint) }
-                } else {
-                    // The hint was asked about this spelling above. An entry it could not take
-                    // there (not the first with its key, a key with quotes) is found by length.
-                    entry = table.match(scanner.bytes, span.start, span.end, hint: &cursor.hint, hintTried: true)
-                }
-            }
-            // The path keeps the input's key (the same key, decoded only if an error spells it), so
-            // that a match costs no reference counting.
-            path.setTop(.inputKey(span))
-            if let entry { return entry }
-            if isReporting {
-                let key = try scanner.string(span)
-                if key != cursor.ignoredKey {
-                    if cursor.unmapped == nil { cursor.unmapped = [] }
-                    cursor.unmapped?.insert(key)
-                }
-            }
-            try skipValue()
-            path.setTop(.between)
-        }
-        return nil
-    }
-
-    /// Steps out of the object once ``nextMember(_:of:)`` has returned `nil`, reporting its unmapped
-    /// keys.
-    @inline(__always)
-    mutating func endMembers(_ cursor: MemberCursor, of table: KeyTable) {
-        if isReporting {
-            if isTree {
-                for key in cursor.object.keys where key != cursor.ignoredKey && table.match(key) == nil {
-                    noteUnmappedKey(key)
-                }
-            } else if let unmapped = cursor.unmapped {
-                // A set: a key the input repeats is one unmapped key, as in a tree.
-                for key in unmapped { noteUnmappedKey(key) }
-            }
-        }
+    fileprivate mutating func leaveObject(claimedDiscriminator: Bool) {
+        if claimedDiscriminator { discriminators.removeLast() }
         path.pop()
+    }
+
+    /// Takes ``ignoredKey`` for the object just entered, whose members it is read for, and drops the
+    /// discriminators of objects that an error left unfinished. Returns `true`.
+    private mutating func claimDiscriminator() -> Bool {
+        while let last = discriminators.last, last.depth >= path.count { discriminators.removeLast() }
+        discriminators.append((ignoredKey ?? "", path.count))
+        ignoredKey = nil
+        return true
+    }
+
+    /// Whether `key` is the discriminator of the object being read, which is not an unmapped key.
+    fileprivate func isDiscriminator(_ key: String) -> Bool {
+        guard let last = discriminators.last else { return false }
+        return last.depth == path.count && last.key == key
     }
 
     @inline(__always)
@@ -412,17 +342,122 @@ struct JSONReader {
     }
 }
 
-/// Where a model's object is, between ``JSONReader/beginMembers()`` and ``JSONReader/endMembers(_:of:)``.
-struct MemberCursor {
-    /// The key the object does not report as unmapped (a polymorphic model's discriminator).
-    fileprivate var ignoredKey: String?
-    /// Bytes: whether no member has been read yet.
-    fileprivate var isFirst = true
-    /// Bytes: the table entry whose key is expected next.
-    fileprivate var hint = 0
-    /// Bytes: the keys no entry took, when the read reports.
-    fileprivate var unmapped: Set<String>?
-    /// Tree: the object, and the table entry to look up next.
-    fileprivate var object: [String: Any] = [:]
-    fileprivate var index = 0
+/// The members of one JSON object as a model reads them, GSON's reflective loop over a
+/// `JsonReader`: made on the object (`nil`, consuming nothing, when the value is not one), then
+/// ``next(_:of:)`` until it returns `nil`, each returned member's value read by its field, then
+/// ``end(_:of:)``. One loop (the fill loop in `TypePlan.swift`) is written for both sources; the compiler
+/// specialises it for each, so that the byte route's state holds no reference and stays in registers.
+///
+/// Bytes are read member by member, in their order (a repeated key comes again); a tree's members are
+/// looked up key by key of the table. What a member means for the model (which key wins, which error
+/// the object reports) is the loop's to decide, so it is decided once for both.
+protocol ObjectMembers {
+    /// Steps into the object under the reader's cursor; `nil`, consuming nothing, when it is not one.
+    init?(_ reader: inout JSONReader) throws
+    /// Puts the reader on the value of the next member that one of the table's keys names and returns
+    /// that key's entry; `nil` at the end of the object. Other members are skipped and, when the read
+    /// reports, noted as unmapped keys.
+    mutating func next(_ reader: inout JSONReader, of table: KeyTable) throws -> KeyTable.Entry?
+    /// Steps out of the object once ``next(_:of:)`` has returned `nil`.
+    func end(_ reader: inout JSONReader, of table: KeyTable)
+}
+
+/// ``ObjectMembers`` from bytes.
+struct ByteMembers: ObjectMembers {
+    private var isFirst = true
+    /// The table entry whose key is expected next.
+    private var hint = 0
+    private let claimedDiscriminator: Bool
+
+    @inline(__always)
+    init?(_ reader: inout JSONReader) throws {
+        guard try reader.scanner.peek() == .openBrace else { return nil }
+        claimedDiscriminator = try reader.enterObject()
+        reader.scanner.enterContainer()
+    }
+
+    @inline(__always)
+    mutating func next(_ reader: inout JSONReader, of table: KeyTable) throws -> KeyTable.Entry? {
+        if !isFirst { reader.path.setTop(.between) }
+        while try reader.scanner.nextMember(first: isFirst) {
+            isFirst = false
+            let span: StringSpan
+            let entry: KeyTable.Entry?
+            let start = reader.scanner.index + 1
+            if let end = table.expectedKeyEnd(reader.scanner.bytes, start, hint: hint) {
+                // The key expected next, recognised in place: nothing to scan or look up.
+                try reader.scanner.knownKey(endingAt: end)
+                span = StringSpan(start: start, end: end, hasEscapes: false, isASCII: false)
+                entry = table.entries[hint]
+                hint += 1
+            } else {
+                span = try reader.scanner.key()
+                if span.hasEscapes {
+                    let key = reader.scanner.unescaped(span)
+                    entry = InputBytes.reading(key) { table.match($0, 0, key.count, hint: &hint) }
+                } else {
+                    // The hint was asked about this spelling above. An entry it could not take
+                    // there (not the first with its key, a key with quotes) is found by length.
+                    entry = table.match(reader.scanner.bytes, span.start, span.end, hint: &hint, hintTried: true)
+                }
+            }
+            // The path keeps the input's key (the same key, decoded only if an error spells it), so
+            // that a match costs no reference counting.
+            reader.path.setTop(.inputKey(span))
+            if let entry { return entry }
+            if reader.isReporting {
+                let key = try reader.scanner.string(span)
+                if !reader.isDiscriminator(key) { reader.noteUnmappedKey(key) }
+            }
+            try reader.skipValue()
+            reader.path.setTop(.between)
+        }
+        return nil
+    }
+
+    @inline(__always)
+    func end(_ reader: inout JSONReader, of table: KeyTable) {
+        reader.leaveObject(claimedDiscriminator: claimedDiscriminator)
+    }
+}
+
+/// ``ObjectMembers`` from a Foundation tree: key by key of the table rather than member by member. A
+/// dictionary has no repeated key, so the order does not change what the loop makes of the members,
+/// and models often take a few of many members.
+struct TreeMembers: ObjectMembers {
+    private let object: [String: Any]
+    /// The table entry to look up next.
+    private var index = 0
+    private let claimedDiscriminator: Bool
+
+    @inline(__always)
+    init?(_ reader: inout JSONReader) throws {
+        guard let object = reader.pendingObject ?? reader.pending as? [String: Any] else { return nil }
+        reader.pendingObject = nil
+        self.object = object
+        claimedDiscriminator = try reader.enterObject()
+    }
+
+    @inline(__always)
+    mutating func next(_ reader: inout JSONReader, of table: KeyTable) throws -> KeyTable.Entry? {
+        reader.path.setTop(.between)
+        while index < table.entries.count {
+            let key = table.keys[index]
+            index += 1
+            if let value = object[key], table.isFirst(index - 1) {
+                reader.path.setKey(key)
+                reader.pending = value
+                return table.entries[index - 1]
+            }
+        }
+        return nil
+    }
+
+    @inline(__always)
+    func end(_ reader: inout JSONReader, of table: KeyTable) {
+        if reader.isReporting {
+            for key in object.keys where table.match(key) == nil && !reader.isDiscriminator(key) { reader.noteUnmappedKey(key) }
+        }
+        reader.leaveObject(claimedDiscriminator: claimedDiscriminator)
+    }
 }

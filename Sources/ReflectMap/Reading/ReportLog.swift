@@ -59,7 +59,10 @@ struct ReportLog {
         let sorted = live.sorted { lhs, rhs in
             lhs.path != rhs.path ? MappingPath.precedes(lhs.path, rhs.path) : lhs.message < rhs.message
         }
+        var unmapped: Set<[PathComponent]> = []
         for record in sorted {
+            // A key an object repeats is one unmapped key, as in a tree.
+            if record.list == .unmappedKeys, !unmapped.insert(record.path).inserted { continue }
             let path = MappingPath.render(record.path)
             let entry = MappingReport.Entry(path: path, message: record.message, value: record.value)
             switch record.list {
