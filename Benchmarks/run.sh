@@ -3,7 +3,8 @@
 # the ratios measured in this same run, and the median allocation counts.
 #
 #   Benchmarks/run.sh            full run (a few minutes)
-#   Benchmarks/run.sh --smoke    a few iterations only, to check that everything builds and runs (CI)
+#   Benchmarks/run.sh --smoke    a few iterations only, to check that everything builds and runs (CI);
+#                                no allocation counts
 #
 # With g++ and libsimdjson-dev present it also builds and times simdjson/ondemand.cpp (see simdjson/run.sh).
 set -euo pipefail
@@ -34,9 +35,13 @@ done
 simdjson/run.sh "$simdjson_iterations" > "$anchor"
 # The allocation counts come from a build of their own, with package-benchmark's malloc interposer
 # (see Package.swift): the interposer slows every allocation, so the times above are taken without it.
-REFLECTMAP_BENCHMARK_ALLOCATIONS=1 swift package --scratch-path .build-allocations \
-    --allow-writing-to-package-directory benchmark --target MappingBenchmarks --no-progress \
-    --format markdown --time-units microseconds > "$allocations"
+# A smoke pass leaves them out ("–" in the table): it checks that the benchmarks build, run and agree,
+# and the counting build is a second release build of everything.
+if [ -z "${BENCHMARK_SMOKE:-}" ]; then
+    REFLECTMAP_BENCHMARK_ALLOCATIONS=1 swift package --scratch-path .build-allocations \
+        --allow-writing-to-package-directory benchmark --target MappingBenchmarks --no-progress \
+        --format markdown --time-units microseconds > "$allocations"
+fi
 
 python3 - "$raw" "$anchor" "$anchor_before" "$allocations" <<'PY'
 import re, sys, platform, os, subprocess, datetime
