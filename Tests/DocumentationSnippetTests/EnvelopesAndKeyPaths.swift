@@ -37,7 +37,7 @@ struct EnvelopesAndKeyPathsSnippets {
         #expect(try JSONMapper().map(Envelope<Result>.self, from: body).data?.result.first?.title == "Dune")
     }
 
-    @Test("An escaped dot is part of a key, in a path key and in a key path")
+    @Test("An escaped dot is part of a key in a path key")
     func dottedKeys() throws {
         struct Labels: Mappable {
             @JSONKey(path: #"labels.org\.opencontainers\.image\.source"#) var source = ""
@@ -45,9 +45,7 @@ struct EnvelopesAndKeyPathsSnippets {
 
         let payload = Data(#"{"package": {"labels": {"org.opencontainers.image.source": "https://example.com/app"}}}"#.utf8)
         let labels = try JSONMapper().map(Labels.self, from: payload, at: "package")
-        let source = try JSONValue(parsing: payload).value(atKeyPath: #"package.labels.org\.opencontainers\.image\.source"#)
         #expect(labels.source == "https://example.com/app")
-        #expect(source == .string("https://example.com/app"))
     }
 
     @Test("Path keys read and write nested objects, and update changes only what is present")
