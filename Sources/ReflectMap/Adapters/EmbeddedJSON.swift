@@ -123,11 +123,10 @@ extension JSONReader {
             if let report { self.report?.append(report) }
         } catch var error as MappingError {
             if !error.isRecoverable {
-                // Not JSON, or nested too deep: the string is the unusable value, at its own path.
+                // Not JSON, or nested too deep: the string is the unusable value, at its own path,
+                // with no byte offset (the string's offsets are not the document's).
                 error = self.error(.invalidValue(value: scalar.summary, type: "JSON text (\(error.description))"), value: scalar)
             }
-            // The string's byte offsets are not the document's.
-            error.byteOffset = nil
             if isStrict || isAtTopLevel { throw error }
             report?.skip(error)
             return nil

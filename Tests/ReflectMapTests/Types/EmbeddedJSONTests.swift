@@ -21,6 +21,12 @@ struct EmbeddedShapes: Mappable {
     @JSONTransform(EmbeddedJSON<EmbeddedSettings>()) var maybe: EmbeddedSettings?
 }
 
+final class EmbeddedCycleNode: Mappable {
+    var name = ""
+    @JSONTransform(EmbeddedJSON<EmbeddedCycleNode>()) var next: EmbeddedCycleNode?
+    required init() {}
+}
+
 @Suite("JSON text inside a string field")
 struct EmbeddedJSONTests {
     let document = json(#"{"id": 7, "extra": "{\"theme\":\"dark\",\"beta\":true}"}"#)
@@ -158,5 +164,23 @@ struct EmbeddedJSONTests {
         #expect(throws: MappingError.self) { try adapter.read(.number(.integer(1))) }
         #expect(throws: MappingError.self) { try adapter.read(.string("{")) }
         #expect(try adapter.write(EmbeddedSettings(theme: "y", beta: true)) == .string(#"{"beta":true,"theme":"y"}"#))
+    }
+
+    @Test("A reference cycle that runs through an embedded string is an error, not endless recursion")
+    func cycleThroughTheString() throws {
+        let node = EmbeddedCycleNode()
+        node.name = "a"
+        let other = EmbeddedCycleNode()
+        other.name = "b"
+        node.next = other
+        #expect(try JSONValue(parsing: JSONMapper().data(from: node))["next"] == .string(#"{"name":"b"}"#))
+        other.next = node
+        let error = mappingError { _ = try JSONMapper().data(from: node) }
+        guard case .referenceCycle? = error?.kind else {
+            Issue.record("expected referenceCycle, got \(String(describing: error))")
+            return
+        }
+        #expect(error?.path == "next.next")
+        other.next = nil
     }
 }
