@@ -89,6 +89,7 @@ def write_set(n, directory):
     lines += ["    { try $0.decode(C%d.self, from: $1).items.count }," % c for c in chains]
     lines.append("]")
     lines.append("let preparedTypes: [any Mappable.Type] = [%s]" % ", ".join("M%d.self" % c for c in chains))
+    lines.append("let allTypes: [any Mappable.Type] = [%s]" % ", ".join("M%d.self" % i for i in range(n)))
     os.makedirs(directory, exist_ok=True)
     with open(os.path.join(directory, "Models.swift"), "w") as f:
         f.write("\n".join(lines) + "\n")

@@ -24,6 +24,9 @@ extension JSONMapper {
     ///   one of the types would throw, naming the property that cannot be filled. The types before
     ///   it stay prepared.
     public func prepare(_ types: [any Mappable.Type]) throws {
+        // What the types are is known here: building asks the runtime nothing about them, nor about
+        // their arrays and optionals.
+        cache.seed(types)
         for type in types {
             try prepare(type)
         }

@@ -110,17 +110,25 @@ protocol BuiltinAdapterProviding: SendableMetatype {
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject
 }
 
-/// The built-in scalars by type identity, so that the builder finds them without asking the runtime
-/// about any conformance (the containers are generic, and the runtime answers for them quickly).
-let builtinScalars: [ObjectIdentifier: any BuiltinAdapterProviding.Type] = {
+/// The built-in scalars, and their arrays and optionals (`[String]`, `Int?`, `[Double]?`), by type
+/// identity, so that the builder finds them without asking the runtime about any conformance: the
+/// first question about each type scans every conformance record of every loaded image, and nearly
+/// every model has properties of these types.
+let builtinTypes: [ObjectIdentifier: any BuiltinAdapterProviding.Type] = {
     let scalars: [any BuiltinAdapterProviding.Type] = [
         Int.self, Int8.self, Int16.self, Int32.self, Int64.self,
         UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self,
         Double.self, Float.self, Bool.self, String.self,
         Decimal.self, URL.self, UUID.self, Data.self, Date.self, JSONValue.self,
     ]
+    // `Array` and `Optional` adopt the protocol with no condition, so these need no runtime question.
+    func containers<Scalar>(of scalar: Scalar.Type) -> [any BuiltinAdapterProviding.Type] {
+        [[Scalar].self, Scalar?.self, [Scalar]?.self]
+    }
     var table: [ObjectIdentifier: any BuiltinAdapterProviding.Type] = [:]
-    for scalar in scalars { table[ObjectIdentifier(scalar)] = scalar }
+    for scalar in scalars {
+        for type in [scalar] + containers(of: scalar) { table[ObjectIdentifier(type)] = type }
+    }
     return table
 }()
 

@@ -5,7 +5,8 @@ import Foundation
 /// Types are resolved through protocol conformances, type identity and the mapper's registry, never
 /// through type names. Each question a type has not been asked before makes the runtime scan every
 /// protocol-conformance record of every loaded image, so the builder asks as few as it can:
-/// - the registry and the built-in scalars are found by type identity, with no question at all;
+/// - the registry, the built-in scalars and their arrays and optionals, and the types handed to
+///   ``JSONMapper/prepare(_:)`` with theirs, are found by type identity, with no question at all;
 /// - the metadata kind (class, struct, enum, optional) says which protocols can apply, and they are
 ///   asked most likely first;
 /// - a `Mappable` type says through that one conformance whether it is a model, a polymorphic base,
@@ -14,7 +15,8 @@ import Foundation
 ///
 /// First match wins:
 /// 1. an adapter registered with the mapper for exactly that type (``JSONAdapter``);
-/// 2. the built-in scalars, `Any` (raw JSON) and Foundation's reference types (`NSNumber`, …);
+/// 2. the built-in scalars with their arrays and optionals, the types ``JSONMapper/prepare(_:)`` was
+///    handed with theirs (``PlanSeed``), `Any` (raw JSON) and Foundation's reference types (`NSNumber`, …);
 /// 3. by kind:
 ///    - an optional: `Optional`'s adapter, around its wrapped type's;
 ///    - a struct or class: a `Mappable` model (a ``JSONPolymorphic`` base chosen by its
@@ -33,18 +35,21 @@ final class PlanBuilder {
     /// The cache's plans and adapters when the build began; read only, so they are never copied.
     private let publishedPlans: [ObjectIdentifier: TypePlan]
     private let publishedAdapters: [ObjectIdentifier: AnyObject]
+    /// What the cache was told about types ahead of the build (``PlanSeed``).
+    private let seeds: [ObjectIdentifier: PlanSeed]
     /// What this build made, which the cache publishes if the build succeeds.
     private(set) var newPlans: [ObjectIdentifier: TypePlan] = [:]
     private(set) var newAdapters: [ObjectIdentifier: AnyObject] = [:]
 
     init(
         translator: KeyTranslator, registry: AdapterRegistry, plans: [ObjectIdentifier: TypePlan],
-        adapters: [ObjectIdentifier: AnyObject]
+        adapters: [ObjectIdentifier: AnyObject], seeds: [ObjectIdentifier: PlanSeed] = [:]
     ) {
         self.translator = translator
         self.registry = registry
         self.publishedPlans = plans
         self.publishedAdapters = adapters
+        self.seeds = seeds
     }
 
     /// The adapter for values of type `Value`; `property` names the owner in errors.
@@ -63,7 +68,15 @@ final class PlanBuilder {
     private func resolve<Value>(_ type: Value.Type, property: PropertyName) throws -> AnyObject {
         let identifier = ObjectIdentifier(Value.self)
         if let registered = registry[identifier] { return try registered.makeErasedAdapter(self, property: property) }
-        if let scalar = builtinScalars[identifier] { return try scalar.makeAdapter(self, property: property) }
+        if let builtin = builtinTypes[identifier] { return try builtin.makeAdapter(self, property: property) }
+        switch seeds[identifier] {
+        case .model(let model)?:
+            if let made = try mappableAdapter(model, property: property) { return made }
+        case .container(let container)?:
+            return try container.makeAdapter(self, property: property)
+        case nil:
+            break
+        }
         if Value.self == Any.self { return PassThroughAdapter<Any>() }
         if let foundation = try FoundationAdapters.make(Value.self, builder: self, property: property) { return foundation }
         switch TypeKind(of: Value.self) {

@@ -19,6 +19,9 @@ final class PlanCache: @unchecked Sendable {
     private var resolved: [ObjectIdentifier: AnyObject] = [:]
     /// The adapters registered with the mapper, by the type they convert.
     let registry: AdapterRegistry
+    /// What ``JSONMapper/prepare(_:)`` was told about types, so that building never asks the runtime
+    /// about them (see ``PlanSeed``).
+    private var seeds: [ObjectIdentifier: PlanSeed] = [:]
 
     init(registry: AdapterRegistry = [:]) {
         self.registry = registry
@@ -51,9 +54,23 @@ final class PlanCache: @unchecked Sendable {
         return try make(type)
     }
 
+    /// Notes that each type is a model, and what its array and optional types are, before any of
+    /// them is built.
+    func seed(_ types: [any Mappable.Type]) {
+        lock.lock()
+        defer { lock.unlock() }
+        for type in types {
+            for (identifier, seed) in PlanSeed.seeds(for: type) where seeds[identifier] == nil {
+                seeds[identifier] = seed
+            }
+        }
+    }
+
     /// Runs a build under the lock and publishes its plans, or none if it fails.
     private func build<Result>(translator: KeyTranslator, _ body: (PlanBuilder) throws -> Result) throws -> Result {
-        let builder = PlanBuilder(translator: translator, registry: registry, plans: plans, adapters: resolved)
+        let builder = PlanBuilder(
+            translator: translator, registry: registry, plans: plans, adapters: resolved, seeds: seeds
+        )
         let result: Result
         do {
             result = try body(builder)
@@ -79,5 +96,30 @@ struct PlanLookup {
 
     func plan(for type: any Mappable.Type) throws -> TypePlan {
         try cache.plan(for: type, translator: translator)
+    }
+}
+
+/// What a type is, known without asking the runtime: each conformance question the builder asks
+/// about a type it has not met scans every conformance record of every loaded image. A type handed
+/// to ``JSONMapper/prepare(_:)`` as `any Mappable.Type` carries its conformance already, and the
+/// array and optional types built from it (`[M]`, `M?`, `[M]?`) have their container's conformance
+/// statically, so none of them needs a scan.
+enum PlanSeed {
+    /// A model type, whose kind (`Mappable._mappableKind`) says which adapter it takes.
+    case model(any Mappable.Type)
+    /// An array or optional of a model type.
+    case container(any BuiltinAdapterProviding.Type)
+
+    /// The seeds of a model type and of its array and optional types.
+    static func seeds(for type: any Mappable.Type) -> [(ObjectIdentifier, PlanSeed)] {
+        func seeds<Model: Mappable>(_ type: Model.Type) -> [(ObjectIdentifier, PlanSeed)] {
+            [
+                (ObjectIdentifier(Model.self), .model(Model.self)),
+                (ObjectIdentifier([Model].self), .container([Model].self)),
+                (ObjectIdentifier(Model?.self), .container(Model?.self)),
+                (ObjectIdentifier([Model]?.self), .container([Model]?.self)),
+            ]
+        }
+        return seeds(type)
     }
 }
