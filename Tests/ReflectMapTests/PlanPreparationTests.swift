@@ -59,6 +59,32 @@ actor PreparedActor: Mappable {
     init() {}
 }
 
+struct PreparedHolder: Mappable, Equatable {
+    var one = PreparedSeedItem()
+    var many: [PreparedSeedItem] = []
+    var maybe: PreparedSeedItem?
+    var maybeMany: [PreparedSeedItem]?
+    var tags: [String]?
+    var counts: [Int] = []
+}
+
+struct PreparedSeedItem: Mappable, Equatable {
+    var id = 0
+}
+
+/// Reads a `PreparedSeedItem` from a bare number, to show that a registered adapter still wins over
+/// what `prepare` was told.
+struct PreparedSeedItemAdapter: JSONAdapter {
+    func read(_ json: JSONValue) throws -> PreparedSeedItem {
+        guard case .number(let number) = json, case .integer(let id) = number else {
+            throw MappingError(.typeMismatch(expected: "a number", found: "\(json)"))
+        }
+        return PreparedSeedItem(id: Int(id))
+    }
+
+    func write(_ value: PreparedSeedItem) throws -> JSONValue { .number(.integer(Int64(value.id))) }
+}
+
 @Suite("Preparing plans ahead of first use", .serialized)
 struct PlanPreparationTests {
     /// A mapper with a translator of its own, so its plan cache starts empty.
@@ -123,5 +149,32 @@ struct PlanPreparationTests {
         let mapped = mappingError { _ = try freshMapper("actor-map").map(PreparedActor.self, from: json("{}")) }
         #expect(prepared?.kind == .unsupportedType(type: "PreparedActor", property: "PreparedActor"))
         #expect(mapped?.kind == prepared?.kind)
+    }
+
+    @Test("A prepared model's arrays and optionals, and scalars' arrays and optionals, map as they would unprepared")
+    func preparedContainersMapAlike() throws {
+        let document = json(#"""
+            {"one": {"id": 1}, "many": [{"id": 2}, {"id": 3}], "maybe": null, "maybe_many": [{"id": 4}],
+             "tags": ["a"], "counts": [5, "6"]}
+            """#)
+        let prepared = freshMapper("seeded")
+        try prepared.prepare([PreparedSeedItem.self, PreparedHolder.self])
+        let unprepared = freshMapper("unseeded")
+        let expected = PreparedHolder(
+            one: PreparedSeedItem(id: 1), many: [PreparedSeedItem(id: 2), PreparedSeedItem(id: 3)], maybe: nil,
+            maybeMany: [PreparedSeedItem(id: 4)], tags: ["a"], counts: [5, 6]
+        )
+        #expect(try prepared.map(PreparedHolder.self, from: document) == expected)
+        #expect(try unprepared.map(PreparedHolder.self, from: document) == expected)
+        let strict = mappingError { _ = try JSONMapper(mode: .strict).map(PreparedHolder.self, from: document) }
+        #expect(strict?.path == "counts[1]")
+    }
+
+    @Test("A registered adapter wins over what prepare was told about its type")
+    func registeredAdapterWinsOverSeed() throws {
+        let mapper = JSONMapper(adapters: [PreparedSeedItemAdapter()])
+        try mapper.prepare([PreparedSeedItem.self, PreparedHolder.self])
+        let holder = try mapper.map(PreparedHolder.self, from: json(#"{"one": 7, "many": [8, 9], "maybe": 10}"#))
+        #expect(holder.one.id == 7 && holder.many.map(\.id) == [8, 9] && holder.maybe?.id == 10)
     }
 }
