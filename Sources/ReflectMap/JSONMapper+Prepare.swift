@@ -26,7 +26,7 @@ extension JSONMapper {
     public func prepare(_ types: [any Mappable.Type]) throws {
         // What the types are is known here: building asks the runtime nothing about them, nor about
         // their arrays and optionals.
-        cache.seed(types)
+        cache.recordKnownTypes(types)
         for type in types {
             try prepare(type)
         }

@@ -60,29 +60,29 @@ actor PreparedActor: Mappable {
 }
 
 struct PreparedHolder: Mappable, Equatable {
-    var one = PreparedSeedItem()
-    var many: [PreparedSeedItem] = []
-    var maybe: PreparedSeedItem?
-    var maybeMany: [PreparedSeedItem]?
+    var one = PreparedItem()
+    var many: [PreparedItem] = []
+    var maybe: PreparedItem?
+    var maybeMany: [PreparedItem]?
     var tags: [String]?
     var counts: [Int] = []
 }
 
-struct PreparedSeedItem: Mappable, Equatable {
+struct PreparedItem: Mappable, Equatable {
     var id = 0
 }
 
-/// Reads a `PreparedSeedItem` from a bare number, to show that a registered adapter still wins over
+/// Reads a `PreparedItem` from a bare number, to show that a registered adapter still wins over
 /// what `prepare` was told.
-struct PreparedSeedItemAdapter: JSONAdapter {
-    func read(_ json: JSONValue) throws -> PreparedSeedItem {
+struct PreparedItemAdapter: JSONAdapter {
+    func read(_ json: JSONValue) throws -> PreparedItem {
         guard case .number(let number) = json, case .integer(let id) = number else {
             throw MappingError(.typeMismatch(expected: "a number", found: "\(json)"))
         }
-        return PreparedSeedItem(id: Int(id))
+        return PreparedItem(id: Int(id))
     }
 
-    func write(_ value: PreparedSeedItem) throws -> JSONValue { .number(.integer(Int64(value.id))) }
+    func write(_ value: PreparedItem) throws -> JSONValue { .number(.integer(Int64(value.id))) }
 }
 
 @Suite("Preparing plans ahead of first use", .serialized)
@@ -157,12 +157,12 @@ struct PlanPreparationTests {
             {"one": {"id": 1}, "many": [{"id": 2}, {"id": 3}], "maybe": null, "maybe_many": [{"id": 4}],
              "tags": ["a"], "counts": [5, "6"]}
             """#)
-        let prepared = freshMapper("seeded")
-        try prepared.prepare([PreparedSeedItem.self, PreparedHolder.self])
-        let unprepared = freshMapper("unseeded")
+        let prepared = freshMapper("prepared-containers")
+        try prepared.prepare([PreparedItem.self, PreparedHolder.self])
+        let unprepared = freshMapper("unprepared-containers")
         let expected = PreparedHolder(
-            one: PreparedSeedItem(id: 1), many: [PreparedSeedItem(id: 2), PreparedSeedItem(id: 3)], maybe: nil,
-            maybeMany: [PreparedSeedItem(id: 4)], tags: ["a"], counts: [5, 6]
+            one: PreparedItem(id: 1), many: [PreparedItem(id: 2), PreparedItem(id: 3)], maybe: nil,
+            maybeMany: [PreparedItem(id: 4)], tags: ["a"], counts: [5, 6]
         )
         #expect(try prepared.map(PreparedHolder.self, from: document) == expected)
         #expect(try unprepared.map(PreparedHolder.self, from: document) == expected)
@@ -171,9 +171,9 @@ struct PlanPreparationTests {
     }
 
     @Test("A registered adapter wins over what prepare was told about its type")
-    func registeredAdapterWinsOverSeed() throws {
-        let mapper = JSONMapper(adapters: [PreparedSeedItemAdapter()])
-        try mapper.prepare([PreparedSeedItem.self, PreparedHolder.self])
+    func registeredAdapterWinsOverPreparedType() throws {
+        let mapper = JSONMapper(adapters: [PreparedItemAdapter()])
+        try mapper.prepare([PreparedItem.self, PreparedHolder.self])
         let holder = try mapper.map(PreparedHolder.self, from: json(#"{"one": 7, "many": [8, 9], "maybe": 10}"#))
         #expect(holder.one.id == 7 && holder.many.map(\.id) == [8, 9] && holder.maybe?.id == 10)
     }

@@ -16,7 +16,7 @@ import Foundation
 /// First match wins:
 /// 1. an adapter registered with the mapper for exactly that type (``JSONAdapter``);
 /// 2. the built-in scalars with their arrays and optionals, the types ``JSONMapper/prepare(_:)`` was
-///    handed with theirs (``PlanSeed``), `Any` (raw JSON) and Foundation's reference types (`NSNumber`, …);
+///    handed with theirs (``KnownType``), `Any` (raw JSON) and Foundation's reference types (`NSNumber`, …);
 /// 3. by kind:
 ///    - an optional: `Optional`'s adapter, around its wrapped type's;
 ///    - a struct or class: a `Mappable` model (a ``JSONPolymorphic`` base chosen by its
@@ -35,21 +35,21 @@ final class PlanBuilder {
     /// The cache's plans and adapters when the build began; read only, so they are never copied.
     private let publishedPlans: [ObjectIdentifier: TypePlan]
     private let publishedAdapters: [ObjectIdentifier: AnyObject]
-    /// What the cache was told about types ahead of the build (``PlanSeed``).
-    private let seeds: [ObjectIdentifier: PlanSeed]
+    /// What the cache was told about types ahead of the build (``KnownType``).
+    private let knownTypes: [ObjectIdentifier: KnownType]
     /// What this build made, which the cache publishes if the build succeeds.
     private(set) var newPlans: [ObjectIdentifier: TypePlan] = [:]
     private(set) var newAdapters: [ObjectIdentifier: AnyObject] = [:]
 
     init(
         translator: KeyTranslator, registry: AdapterRegistry, plans: [ObjectIdentifier: TypePlan],
-        adapters: [ObjectIdentifier: AnyObject], seeds: [ObjectIdentifier: PlanSeed] = [:]
+        adapters: [ObjectIdentifier: AnyObject], knownTypes: [ObjectIdentifier: KnownType]
     ) {
         self.translator = translator
         self.registry = registry
         self.publishedPlans = plans
         self.publishedAdapters = adapters
-        self.seeds = seeds
+        self.knownTypes = knownTypes
     }
 
     /// The adapter for values of type `Value`; `property` names the owner in errors.
@@ -69,7 +69,7 @@ final class PlanBuilder {
         let identifier = ObjectIdentifier(Value.self)
         if let registered = registry[identifier] { return try registered.makeErasedAdapter(self, property: property) }
         if let builtin = builtinTypes[identifier] { return try builtin.makeAdapter(self, property: property) }
-        switch seeds[identifier] {
+        switch knownTypes[identifier] {
         case .model(let model)?:
             if let made = try mappableAdapter(model, property: property) { return made }
         case .container(let container)?:

@@ -20,8 +20,8 @@ final class PlanCache: @unchecked Sendable {
     /// The adapters registered with the mapper, by the type they convert.
     let registry: AdapterRegistry
     /// What ``JSONMapper/prepare(_:)`` was told about types, so that building never asks the runtime
-    /// about them (see ``PlanSeed``).
-    private var seeds: [ObjectIdentifier: PlanSeed] = [:]
+    /// about them (see ``KnownType``).
+    private var knownTypes: [ObjectIdentifier: KnownType] = [:]
 
     init(registry: AdapterRegistry = [:]) {
         self.registry = registry
@@ -56,12 +56,12 @@ final class PlanCache: @unchecked Sendable {
 
     /// Notes that each type is a model, and what its array and optional types are, before any of
     /// them is built.
-    func seed(_ types: [any Mappable.Type]) {
+    func recordKnownTypes(_ types: [any Mappable.Type]) {
         lock.lock()
         defer { lock.unlock() }
         for type in types {
-            for (identifier, seed) in PlanSeed.seeds(for: type) where seeds[identifier] == nil {
-                seeds[identifier] = seed
+            for (identifier, known) in KnownType.entries(for: type) where knownTypes[identifier] == nil {
+                knownTypes[identifier] = known
             }
         }
     }
@@ -69,7 +69,7 @@ final class PlanCache: @unchecked Sendable {
     /// Runs a build under the lock and publishes its plans, or none if it fails.
     private func build<Result>(translator: KeyTranslator, _ body: (PlanBuilder) throws -> Result) throws -> Result {
         let builder = PlanBuilder(
-            translator: translator, registry: registry, plans: plans, adapters: resolved, seeds: seeds
+            translator: translator, registry: registry, plans: plans, adapters: resolved, knownTypes: knownTypes
         )
         let result: Result
         do {
@@ -104,15 +104,15 @@ struct PlanLookup {
 /// to ``JSONMapper/prepare(_:)`` as `any Mappable.Type` carries its conformance already, and the
 /// array and optional types built from it (`[M]`, `M?`, `[M]?`) have their container's conformance
 /// statically, so none of them needs a scan.
-enum PlanSeed {
+enum KnownType {
     /// A model type, whose kind (`Mappable._mappableKind`) says which adapter it takes.
     case model(any Mappable.Type)
     /// An array or optional of a model type.
     case container(any BuiltinAdapterProviding.Type)
 
-    /// The seeds of a model type and of its array and optional types.
-    static func seeds(for type: any Mappable.Type) -> [(ObjectIdentifier, PlanSeed)] {
-        func seeds<Model: Mappable>(_ type: Model.Type) -> [(ObjectIdentifier, PlanSeed)] {
+    /// The entries of a model type and of its array and optional types.
+    static func entries(for type: any Mappable.Type) -> [(ObjectIdentifier, KnownType)] {
+        func entries<Model: Mappable>(_ type: Model.Type) -> [(ObjectIdentifier, KnownType)] {
             [
                 (ObjectIdentifier(Model.self), .model(Model.self)),
                 (ObjectIdentifier([Model].self), .container([Model].self)),
@@ -120,6 +120,6 @@ enum PlanSeed {
                 (ObjectIdentifier([Model]?.self), .container([Model]?.self)),
             ]
         }
-        return seeds(type)
+        return entries(type)
     }
 }
