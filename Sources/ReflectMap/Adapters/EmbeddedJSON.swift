@@ -55,7 +55,13 @@ public struct EmbeddedJSON<Value>: JSONAdapter, BuilderBackedAdapter {
     }
 
     func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
-        EmbeddedJSONAdapter<Value>(inner: try builder.adapter(for: Value.self, property: property))
+        // Registered with a mapper, this adapter is the type's own: the document inside the string is
+        // read by the rules the type would have without it.
+        let isRegistered = builder.registry[ObjectIdentifier(Value.self)] is EmbeddedJSON<Value>
+        let inner = try isRegistered
+            ? builder.unregisteredAdapter(for: Value.self, property: property)
+            : builder.adapter(for: Value.self, property: property)
+        return EmbeddedJSONAdapter<Value>(inner: inner)
     }
 }
 

@@ -65,9 +65,21 @@ final class PlanBuilder {
         return adapter
     }
 
-    private func resolve<Value>(_ type: Value.Type, property: PropertyName) throws -> AnyObject {
+    /// The adapter the mapper's own rules give `Value`, passing over an adapter registered for exactly
+    /// `Value`: for a registered adapter that wraps its type's own handling (``EmbeddedJSON``), which
+    /// would otherwise be asked for itself without end. Not kept: the type's adapter is the registered one.
+    func unregisteredAdapter<Value>(for type: Value.Type, property: PropertyName) throws -> TypeAdapter<Value> {
+        guard let adapter = try resolve(Value.self, property: property, skippingRegistry: true) as? TypeAdapter<Value> else {
+            throw MappingError(.unsupportedType(type: String(describing: Value.self), property: "\(property)"))
+        }
+        return adapter
+    }
+
+    private func resolve<Value>(_ type: Value.Type, property: PropertyName, skippingRegistry: Bool = false) throws -> AnyObject {
         let identifier = ObjectIdentifier(Value.self)
-        if let registered = registry[identifier] { return try registered.makeErasedAdapter(self, property: property) }
+        if !skippingRegistry, let registered = registry[identifier] {
+            return try registered.makeErasedAdapter(self, property: property)
+        }
         if let builtin = builtinTypes[identifier] { return try builtin.makeAdapter(self, property: property) }
         switch knownTypes[identifier] {
         case .model(let model)?:

@@ -307,7 +307,9 @@ struct JSONReader {
     @inline(__always)
     fileprivate mutating func enterObject() throws -> Bool {
         try enterContainer(.between)
-        return ignoredKey != nil ? claimDiscriminator() : false
+        guard let key = ignoredKey else { return false }
+        claimDiscriminator(key)
+        return true
     }
 
     /// Steps out of an object that ``enterObject()`` entered.
@@ -318,12 +320,11 @@ struct JSONReader {
     }
 
     /// Takes ``ignoredKey`` for the object just entered, whose members it is read for, and drops the
-    /// discriminators of objects that an error left unfinished. Returns `true`.
-    private mutating func claimDiscriminator() -> Bool {
+    /// discriminators of objects that an error left unfinished.
+    private mutating func claimDiscriminator(_ key: String) {
         while let last = discriminators.last, last.depth >= path.count { discriminators.removeLast() }
-        discriminators.append((ignoredKey ?? "", path.count))
+        discriminators.append((key, path.count))
         ignoredKey = nil
-        return true
     }
 
     /// Whether `key` is the discriminator of the object being read, which is not an unmapped key.

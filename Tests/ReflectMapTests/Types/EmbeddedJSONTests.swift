@@ -183,4 +183,23 @@ struct EmbeddedJSONTests {
         #expect(error?.path == "next.next")
         other.next = nil
     }
+
+    @Test("Registered for an optional type, the adapter reads null and a string holding JSON, and leaves nil out")
+    func registeredForAnOptional() throws {
+        struct Holder: Mappable { var extra: EmbeddedSettings? }
+        let mapper = JSONMapper(adapters: [EmbeddedJSON<EmbeddedSettings?>()])
+        #expect(try mapper.map(Holder.self, from: json(#"{"extra": null}"#)).extra == nil)
+        let read = try mapper.map(Holder.self, from: json(#"{"extra": "{\"theme\": \"t\"}"}"#))
+        #expect(read.extra?.theme == "t")
+        #expect(try JSONValue(parsing: mapper.data(from: read))["extra"] == .string(#"{"beta":false,"theme":"t"}"#))
+        #expect(String(decoding: try mapper.data(from: Holder()), as: UTF8.self) == "{}")
+    }
+
+    @Test("Registered with a mapper for a model type, the adapter reads the string by the model's own rules")
+    func registeredForAModel() throws {
+        let mapper = JSONMapper(adapters: [EmbeddedJSON<EmbeddedSettings>()])
+        struct Holder: Mappable { var settings = EmbeddedSettings() }
+        let holder = try mapper.map(Holder.self, from: json(#"{"settings": "{\"theme\": \"r\"}"}"#))
+        #expect(holder.settings.theme == "r")
+    }
 }
