@@ -40,7 +40,7 @@ if held_by_ancestor /tmp/swift-build.lock; then lock=(); fi
 echo "== building the fuzz target"
 # shellcheck disable=SC2046
 "${lock[@]}" \
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ReflectMap -package-name reflectmap \
+    swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -module-name ReflectMap -package-name reflectmap \
     $(find Sources/ReflectMap -name '*.swift' | sort) Fuzz/FuzzTarget.swift Fuzz/FuzzTypes.swift Fuzz/FuzzStreaming.swift -o "$out/fuzz-json"
 
 echo "== fuzzing for $seconds s"

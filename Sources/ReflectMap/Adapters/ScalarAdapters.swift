@@ -122,7 +122,7 @@ let builtinTypes: [ObjectIdentifier: any BuiltinAdapterProviding.Type] = {
         Decimal.self, URL.self, UUID.self, Data.self, Date.self, JSONValue.self,
     ]
     // `Array` and `Optional` adopt the protocol with no condition, so these need no runtime question.
-    func containers<Scalar>(of scalar: Scalar.Type) -> [any BuiltinAdapterProviding.Type] {
+    func containers<Scalar: BuiltinAdapterProviding>(of scalar: Scalar.Type) -> [any BuiltinAdapterProviding.Type] {
         [[Scalar].self, Scalar?.self, [Scalar]?.self]
     }
     var table: [ObjectIdentifier: any BuiltinAdapterProviding.Type] = [:]
