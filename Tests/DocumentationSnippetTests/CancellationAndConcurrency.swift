@@ -6,7 +6,7 @@ import Testing
 // The Cancellation and Concurrency article.
 
 func cancelInFlight(_ service: APIService) async {
-    let task = Task { try await service.request(BookList(), as: [Book].self) }
+    let task = Task { try await service.send(Request(BookList(), as: [Book].self)).value }
     task.cancel()
 
     let call = service.get("books", as: [Book].self, success: { _ in }, failure: { error in
@@ -29,7 +29,7 @@ struct CancellationAndConcurrencySnippets {
         let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")),
                                  configuration: ServiceConfiguration(transport: stub))
         await cancelInFlight(service)
-        let task = Task { try await service.request(BookList(), as: [Book].self) }
+        let task = Task { try await service.send(Request(BookList(), as: [Book].self)).value }
         task.cancel()
         let result = await task.result
         guard case .failure(APIError.cancelled) = result else {

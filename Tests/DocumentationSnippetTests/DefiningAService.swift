@@ -35,7 +35,7 @@ enum DefiningAService {
                 headers: ["X-Client": "ios"],
                 timeout: 30,
                 userAgent: "BookApp/1.0",
-                retryPolicy: RetryPolicy(limit: 2, delay: 0.2, backoffMultiplier: 2),
+                retryPolicy: RetryPolicy(delay: 0.2, backoffMultiplier: 2),
                 maximumConcurrentRequests: 4
             )
         )

@@ -68,8 +68,8 @@ struct ErrorsInsideSuccessfulResponsesSnippets {
     @Test("An endpoint turns the envelope off, or brings its own")
     func perEndpoint() async throws {
         let health = Self.service(.dataError, body: #"{"name": "ok"}"#)
-        #expect(try await health.request(AccountRouter.health, as: SignedInUser.self).name == "ok")
+        #expect(try await health.send(Request(AccountRouter.health, as: SignedInUser.self)).value.name == "ok")
         let legacy = Self.service(.dataError, body: #"{"success": false, "reason": "gone"}"#)
-        await #expect(throws: APIError.self) { _ = try await legacy.request(AccountRouter.legacyProfile, as: SignedInUser.self) }
+        await #expect(throws: APIError.self) { _ = try await legacy.send(Request(AccountRouter.legacyProfile, as: SignedInUser.self)).value }
     }
 }

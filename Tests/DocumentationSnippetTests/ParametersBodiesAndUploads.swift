@@ -33,9 +33,10 @@ func uploadCover(_ jpeg: Data, manuscript: URL, with service: APIService) async 
     form.append("Dune", name: "title")
     form.append(jpeg, name: "cover", fileName: "cover.jpg")
     form.append(fileURL: manuscript, name: "manuscript")
-    return try await service.upload(form, to: "books", as: Book.self) { progress in
+    let upload = HTTPEndpoint(method: .post, path: "books", body: .multipart(form))
+    return try await service.upload(Request(upload, as: Book.self)) { progress in
         print(progress.completed, progress.total ?? -1)
-    }
+    }.value
 }
 
 @Suite("Parameters, Bodies and Uploads article")
@@ -45,11 +46,11 @@ struct ParametersBodiesAndUploadsSnippets {
     @Test("A form endpoint sends its parameters form-encoded, and a raw body goes with its content type")
     func parametersAndBodies() async throws {
         let service = stubbedService(APIService.init, stub)
-        _ = try await service.request(ParametersBodiesAndUploads.SignIn(email: "a@b.c", password: "p w"), as: Empty.self)
+        _ = try await service.send(Request(ParametersBodiesAndUploads.SignIn(email: "a@b.c", password: "p w"), as: Empty.self)).value
         let signIn = try #require(stub.requests.first)
         #expect(signIn.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("application/x-www-form-urlencoded") == true)
         #expect(String(decoding: signIn.httpBody ?? Data(), as: UTF8.self) == "email=a%40b.c&password=p%20w")
-        _ = try await service.request(ParametersBodiesAndUploads.ImportCatalogue(xml: Data("<a/>".utf8)), as: Empty.self)
+        _ = try await service.send(Request(ParametersBodiesAndUploads.ImportCatalogue(xml: Data("<a/>".utf8)), as: Empty.self)).value
         #expect(stub.requests.last?.value(forHTTPHeaderField: "Content-Type") == "application/xml")
     }
 

@@ -46,13 +46,13 @@ func readmeClient(session: Session) async throws {
     let api = APIService(baseURL: URL(string: "https://api.example.com/v1")!, configuration: ServiceConfiguration(
         mapper: JSONMapper(keyTranslator: .snakeCase),
         headers: ["X-Client": "ios"], timeout: 30, userAgent: "BookApp/1.0",
-        retryPolicy: RetryPolicy(limit: 2, delay: 0.2, backoffMultiplier: 2),
+        retryPolicy: RetryPolicy(delay: 0.2, backoffMultiplier: 2),
         interceptors: [AuthInterceptor(token: { await session.token }, refresh: { try await session.refresh() })],
         maximumConcurrentRequests: 4))
     let service = BookService(api: api)
 
     do {
-        let results = try await api.request(BookRouter.search("dune"), as: [Book].self)
+        let results = try await api.send(Request(BookRouter.search("dune"), as: [Book].self)).value
         let dune = try await service.book(id: 7)
         print(results.count, dune.title)
     } catch let error as APIError {
@@ -222,7 +222,7 @@ struct READMESnippets {
         let service = BookService(api: api)
         #expect(try await service.book(id: 7).title == "Dune")
         #expect(try await service.page(1).count == 1)
-        _ = try? await api.request(BookRouter.create(Book(id: 0, title: "New")), as: Book.self)
+        _ = try? await api.send(Request(BookRouter.create(Book(id: 0, title: "New")), as: Book.self)).value
         #expect(stub.requests.last?.httpMethod == "POST")
     }
 }

@@ -11,7 +11,7 @@ struct BookList: Endpoint {
 }
 
 func firstPage(of service: APIService) async throws -> [Book] {
-    let page = try await service.response(BookList(), as: [Book].self)
+    let page = try await service.send(Request(BookList(), as: [Book].self))
     print(page.statusCode, page.header("etag") ?? "", page.header("x-ratelimit-remaining") ?? "")
     return page.value
 }
@@ -24,7 +24,7 @@ struct ServerError: Mappable {
 
 func search(_ service: APIService) async -> String {
     do {
-        let books = try await service.request(BookList(), as: [Book].self)
+        let books = try await service.send(Request(BookList(), as: [Book].self)).value
         return "\(books.count) books"
     } catch let error as APIError {
         switch error {

@@ -8,7 +8,8 @@ enum RetriesTimeoutsAndRetryAfter {
     static let configuration: ServiceConfiguration = {
         let patient = ServiceConfiguration(
             timeout: 30,
-            retryPolicy: RetryPolicy(limit: 3, delay: 0.5, backoffMultiplier: 2, maximumRetryAfter: 120)
+            retryPolicy: RetryPolicy(delay: 0.5, backoffMultiplier: 2, maximumRetryAfter: 120),
+            retryLimit: 3
         )
         return patient
     }()
@@ -23,7 +24,7 @@ enum RetriesTimeoutsAndRetryAfter {
 func makeRetryingService(session: Session) -> APIService {
     APIService(baseURL: URL(string: "https://api.example.com")!, configuration: ServiceConfiguration(
         interceptors: [
-            RetryPolicy(limit: 2, delay: 0.2),
+            RetryPolicy(delay: 0.2),
             AuthInterceptor(token: { await session.token }, refresh: { try await session.refresh() }),
         ]
     ))
@@ -45,7 +46,7 @@ struct RetriesTimeoutsAndRetryAfterSnippets {
         let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")), configuration: configuration)
         _ = try await service.get("books", as: Empty.self)
         #expect(attempts.value == 2)
-        await #expect(throws: APIError.self) { try await service.request(RetriesTimeoutsAndRetryAfter.Charge(), as: Empty.self) }
+        await #expect(throws: APIError.self) { try await service.send(Request(RetriesTimeoutsAndRetryAfter.Charge(), as: Empty.self)).value }
         #expect(attempts.value == 3)
     }
 

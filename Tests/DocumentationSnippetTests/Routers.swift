@@ -48,9 +48,9 @@ struct RoutersSnippets {
     func router() async throws {
         let stub = BookStub(["GET /v1/books": #"[{"id": 1, "title": "Dune"}]"#, "OPTIONS /v1/health": "{}"])
         let service = stubbedService(APIService.init, stub)
-        let results = try await service.request(BookRouter.search("dune"), as: [Book].self)
+        let results = try await service.send(Request(BookRouter.search("dune"), as: [Book].self)).value
         #expect(results.first?.title == "Dune" && stub.requests.first?.url?.query == "q=dune")
-        _ = try await service.request(Routers.HealthProbe(), as: Empty.self)
+        _ = try await service.send(Request(Routers.HealthProbe(), as: Empty.self)).value
         #expect(stub.requests.last?.value(forHTTPHeaderField: "X-Probe") == "1")
     }
 }

@@ -41,7 +41,7 @@ struct AuthenticationTests {
         // The request was sent once.
         #expect(try await service.get("count/basic-\(key)", as: Count.self).count == 1)
         // Credentials sent as a header are accepted.
-        let ok = try await service.response(BasicProtected(key: key, authorization: "Basic dXNlcjpwYXNz"), as: Empty.self)
+        let ok = try await service.send(Request(BasicProtected(key: key, authorization: "Basic dXNlcjpwYXNz"), as: Empty.self))
         #expect(ok.statusCode == 200)
     }
 

@@ -36,9 +36,9 @@ struct CallTests {
         queue.setSpecific(key: key, value: true)
         let service = try service(transport, ServiceConfiguration(callbackQueue: queue))
         let inbox = Inbox<Bool>()
-        service.get("books", as: [Book].self) { result in
+        service.send(Request(.get("books"), as: [Book].self)) { result in
             let onQueue = DispatchQueue.getSpecific(key: key) == true
-            let ok = (try? result.get().count) == 2
+            let ok = (try? result.get().value.count) == 2
             Task { await inbox.put(onQueue && ok) }
         }
         #expect(await inbox.take())
@@ -97,7 +97,7 @@ struct CallTests {
     func timeout(transport: TransportKind) async throws {
         do {
             // The server would answer after 25 s, so only the timeout can end the call first.
-            _ = try await service(transport).request(TimedEndpoint(path: "slow/\(UUID().uuidString)/25000"), as: Empty.self)
+            _ = try await service(transport).send(Request(TimedEndpoint(path: "slow/\(UUID().uuidString)/25000"), as: Empty.self)).value
             Issue.record("expected a timeout")
         } catch let error as APIError {
             if case .network(_, let code) = error {

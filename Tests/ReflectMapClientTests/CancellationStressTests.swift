@@ -265,7 +265,7 @@ struct CancellationStressTests {
         case 1:
             // A timeout of 2 ms, about as long as the response takes.
             do {
-                _ = try await service.request(QuickTimeout(), as: [Book].self)
+                _ = try await service.send(Request(QuickTimeout(), as: [Book].self)).value
                 return (0, nil)
             } catch {
                 return classify(error as? APIError, timeoutAllowed: true)

@@ -45,7 +45,7 @@ struct ClientEdgeTests {
 
     @Test("A Retry-After equal to the maximum is honoured, and one above it gives up")
     func retryAfterAtTheMaximum() async {
-        let policy = RetryPolicy(limit: 2, delay: 5, maximumRetryAfter: 60)
+        let policy = RetryPolicy(delay: 5, maximumRetryAfter: 60)
         let request = URLRequest(url: URL(string: "http://example.com/a")!)
         let atMaximum = APIError.unacceptableStatus(code: 503, headers: ["Retry-After": "60"], body: Data())
         let aboveMaximum = APIError.unacceptableStatus(code: 503, headers: ["Retry-After": "61"], body: Data())

@@ -95,19 +95,19 @@ struct EnvelopeTests {
         #expect(failure?.messageText == "quota" && failure?.code == nil)
     }
 
-    @Test("Callbacks and response(_:as:) honour the envelope too, and so does the Empty response class")
+    @Test("Callbacks and send(_:) honour the envelope too, and so does the Empty response class")
     func everyCallForm() async throws {
         let service = try service(.dataError)
         let result: Result<EnvelopeBook, APIError> = await withCheckedContinuation { continuation in
-            service.get("failed", as: EnvelopeBook.self) { continuation.resume(returning: $0) }
+            service.send(Request(.get("failed"), as: EnvelopeBook.self)) { continuation.resume(returning: $0.map(\.value)) }
         }
         guard case .failure(.envelopeError(let failure)) = result else { Issue.record("got \(result)"); return }
         #expect(failure.messageText == "token expired")
-        let viaResponse = await envelopeFailure { _ = try await service.response(EnvelopeEndpoint(path: "failed"), as: EnvelopeBook.self) }
+        let viaResponse = await envelopeFailure { _ = try await service.send(Request(EnvelopeEndpoint(path: "failed"), as: EnvelopeBook.self)) }
         #expect(viaResponse?.status == 200)
         let empty = await envelopeFailure { _ = try await service.get("failed", as: Empty.self) }
         #expect(empty != nil)
-        let response = try await service.response(EnvelopeEndpoint(path: "ok"), as: EnvelopeBook.self)
+        let response = try await service.send(Request(EnvelopeEndpoint(path: "ok"), as: EnvelopeBook.self))
         #expect(response.value.id == 7 && response.statusCode == 200)
     }
 
@@ -119,13 +119,13 @@ struct EnvelopeTests {
     func rulesWithCallbacks(_ envelope: ResponseEnvelope, _ path: String, _ message: String) async throws {
         let service = try service(envelope)
         let result: Result<EnvelopeBook, APIError> = await withCheckedContinuation { continuation in
-            service.request(EnvelopeEndpoint(path: path), as: EnvelopeBook.self) { continuation.resume(returning: $0) }
+            service.send(Request(EnvelopeEndpoint(path: path), as: EnvelopeBook.self)) { continuation.resume(returning: $0.map(\.value)) }
         }
         guard case .failure(.envelopeError(let failure)) = result else { Issue.record("got \(result)"); return }
         #expect(failure.messageText == message && failure.status == 200)
         let success: Result<EnvelopeBook, APIError> = await withCheckedContinuation { continuation in
             let okPath = path == "failed" ? "ok" : path == "coded-failed" ? "coded-ok" : "flag-ok"
-            service.request(EnvelopeEndpoint(path: okPath), as: EnvelopeBook.self) { continuation.resume(returning: $0) }
+            service.send(Request(EnvelopeEndpoint(path: okPath), as: EnvelopeBook.self)) { continuation.resume(returning: $0.map(\.value)) }
         }
         #expect((try? success.get())?.id != nil)
     }
@@ -143,10 +143,10 @@ struct EnvelopeTests {
     @Test("An endpoint overrides the service's envelope, or turns it off; a service without one is unaffected")
     func overrides() async throws {
         let wrapped = try service(.dataError)
-        let plain = try await wrapped.request(EnvelopeEndpoint(path: "plain", envelope: ResponseEnvelope.none), as: EnvelopeBook.self)
+        let plain = try await wrapped.send(Request(EnvelopeEndpoint(path: "plain", envelope: ResponseEnvelope.none), as: EnvelopeBook.self)).value
         #expect(plain.title == "Plain")
         let flagged = ResponseEnvelope(value: "result", error: .flag("success"))
-        #expect(try await wrapped.request(EnvelopeEndpoint(path: "flag-ok", envelope: flagged), as: EnvelopeBook.self).id == 9)
+        #expect(try await wrapped.send(Request(EnvelopeEndpoint(path: "flag-ok", envelope: flagged), as: EnvelopeBook.self)).value.id == 9)
         let unwrapped = try service(nil)
         #expect(try await unwrapped.get("plain", as: EnvelopeBook.self).title == "Plain")
         await #expect {

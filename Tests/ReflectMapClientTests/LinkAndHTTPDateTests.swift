@@ -150,7 +150,7 @@ struct FinalErrorTests {
         }
         let service = APIService(
             baseURL: try #require(URL(string: "https://api.example.test")),
-            configuration: ServiceConfiguration(retryPolicy: RetryPolicy(limit: 3, delay: 0), interceptors: [RetryEverything()], transport: transport)
+            configuration: ServiceConfiguration(retryPolicy: RetryPolicy(delay: 0), interceptors: [RetryEverything()], transport: transport, retryLimit: 3)
         )
         await #expect {
             try await service.get("x", as: PagedItem.self)

@@ -45,8 +45,8 @@ struct MonitorTests {
             await attempts.increment()
             return await attempts.value == 1 ? .init(statusCode: 503, body: Data("busy".utf8)) : .init(body: Data("{}".utf8))
         }
-        let configuration = ServiceConfiguration(retryPolicy: RetryPolicy(limit: 1, delay: 0), transport: stub,
-                                                 monitors: [monitor, SilentMonitor()])
+        let configuration = ServiceConfiguration(retryPolicy: RetryPolicy(delay: 0), transport: stub,
+                                                 monitors: [monitor, SilentMonitor()], retryLimit: 1)
         let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")), configuration: configuration)
         _ = try await service.get("books", as: Empty.self)
         #expect(monitor.all == ["start GET /books", "finish 503 4 503", "start GET /books", "finish 200 2 ok"])

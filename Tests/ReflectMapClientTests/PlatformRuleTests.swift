@@ -33,7 +33,7 @@ struct ClientPlatformRuleTests {
             var method: HTTPMethod { .get }
             var timeout: TimeInterval? { 25 }
         }
-        let response = try await service.data(Slow())
+        let response = try await service.send(Request(Slow(), as: Data.self))
         #expect(response.statusCode == 200)
     }
 
@@ -81,7 +81,7 @@ struct ClientPlatformRuleTests {
             var path: String { "users/José/a b" }
             var method: HTTPMethod { .get }
         }
-        _ = try await service.data(Person())
+        _ = try await service.send(Request(Person(), as: Data.self))
         #expect(seen.all.map(\.absoluteString) == ["https://api.example.test/v1/users/Jos%C3%A9/a%20b"])
     }
 }

@@ -38,14 +38,14 @@ struct PublicAPISurfaceTests {
         let service: APIService = APIService(baseURL: try TestServer.shared.url(), configuration: configuration)
 
         // Response<Value>
-        let response: Response<[Book]> = try await service.response(SurfaceEndpoint(), as: [Book].self)
+        let response: Response<[Book]> = try await service.send(Request(SurfaceEndpoint(), as: [Book].self))
         let _: [Book] = response.value
         let _: Int = response.statusCode
         let _: [String: String] = response.headers
         let _: URL? = response.url
         let _: String? = response.header("content-type")
-        let data: Response<Data> = try await service.data(SurfaceEndpoint())
-        let text: Response<String> = try await service.string(SurfaceEndpoint())
+        let data: Response<Data> = try await service.send(Request(SurfaceEndpoint(), as: Data.self))
+        let text: Response<String> = try await service.send(Request(SurfaceEndpoint(), as: String.self))
         #expect(data.value.count > 0 && !text.value.isEmpty)
 
         // Uploads, downloads, progress.
@@ -62,9 +62,9 @@ struct PublicAPISurfaceTests {
             let _: Int64 = value.completed
             let _: Int64? = value.total
         }
-        let echo: MultipartEcho = try await service.upload(form, to: "multipart", method: .post, as: MultipartEcho.self, progress: progress)
-        let _: MultipartEcho = try await service.upload(form, to: "multipart", as: MultipartEcho.self)
-        #expect(echo.parts.count == 5)
+        let upload = HTTPEndpoint(method: .post, path: "multipart", parameters: [:], headers: [:], body: .multipart(form), at: nil)
+        let echo: Response<MultipartEcho> = try await service.upload(Request(upload, as: MultipartEcho.self), progress: progress)
+        #expect(echo.value.parts.count == 5)
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("names-\(UUID().uuidString).bin")
         defer { try? FileManager.default.removeItem(at: target) }
         let downloaded: Response<URL> = try await service.download(Download(size: 3), to: target, progress: progress)
@@ -111,41 +111,55 @@ struct PublicAPISurfaceTests {
         _ = failure
 
         // Retry: one mechanism, the interceptors in order; RetryPolicy is one of them.
-        let policy = RetryPolicy(limit: 2, delay: 0.1, backoffMultiplier: 2, retryableStatusCodes: [503],
+        let policy = RetryPolicy(delay: 0.1, backoffMultiplier: 2, retryableStatusCodes: [503],
                                  retryableMethods: [.get], honorsRetryAfter: true, maximumRetryAfter: 30)
-        let _: (Int, TimeInterval, Double, Set<Int>, Set<HTTPMethod>, Bool, TimeInterval) = (
-            policy.limit, policy.delay, policy.backoffMultiplier, policy.retryableStatusCodes, policy.retryableMethods,
+        let _: (TimeInterval, Double, Set<Int>, Set<HTTPMethod>, Bool, TimeInterval) = (
+            policy.delay, policy.backoffMultiplier, policy.retryableStatusCodes, policy.retryableMethods,
             policy.honorsRetryAfter, policy.maximumRetryAfter
         )
         let interceptors: [any RequestInterceptor] = [policy, RetryPolicy.never]
-        let retrying = ServiceConfiguration(retryPolicy: .default, interceptors: interceptors, interceptorRetryLimit: 3)
+        let retrying = ServiceConfiguration(retryPolicy: .default, interceptors: interceptors, retryLimit: 3)
         let _: RetryPolicy? = retrying.retryPolicy
-        let _: Int = retrying.interceptorRetryLimit
+        let _: Int = retrying.retryLimit
         let decision: RetryDecision = await policy.retry(request, failedWith: APIError.cancelled, attempt: 1)
         #expect(decision == .useDefault)
         let _: [RetryDecision] = [.retry(after: 0), .doNotRetry, .useDefault]
 
-        // Every verb, and an endpoint, as async, success/failure and completion calls.
+        // One send for every call: a Request names the endpoint and what the body becomes.
+        let endpoints: [HTTPEndpoint] = [
+            .get("books", parameters: ["page": 1], body: nil, at: nil), .post("books", parameters: [:], body: Book(), at: nil),
+            .put("books", body: Book()), .patch("books"), .delete("books", at: "data"),
+            HTTPEndpoint(method: .get, path: "books", parameters: [:], headers: ["X-Trace": "1"], body: nil, at: nil),
+        ]
+        let _: (HTTPMethod, String, [String: any Sendable], [String: String], String?, HTTPBody?, (any Mappable)?) = (
+            endpoints[0].method, endpoints[0].path, endpoints[0].parameters, endpoints[0].headers, endpoints[0].keyPath,
+            endpoints[0].httpBody, endpoints[0].body
+        )
+        let bookRequest: Request<[Book]> = Request(SurfaceEndpoint(), as: [Book].self)
+        let _: any Endpoint = bookRequest.endpoint
+        let _: Request<Data> = Request(endpoints[0], as: Data.self)
+        let _: Request<String> = Request(.get("books"), as: String.self)
+        let sent: Response<[Book]> = try await service.send(Request(endpoints[0], as: [Book].self))
+        #expect(sent.statusCode == 200)
+
+        // Every verb as async and success/failure calls; send in both callback styles.
         let parameters: [String: any Sendable] = ["page": 1]
         let success: @Sendable (sending [Book]) -> Void = { _ in }
         let failed: @Sendable (APIError) -> Void = { _ in }
-        let completion: @Sendable (sending Result<[Book], APIError>) -> Void = { _ in }
-        let _: [Book] = try await service.get("books", parameters: parameters, at: nil, as: [Book].self)
+        let completion: @Sendable (sending Result<Response<[Book]>, APIError>) -> Void = { _ in }
+        let _: [Book] = try await service.get("books", parameters: parameters, body: nil, at: nil, as: [Book].self)
+        let _: [Book] = try await service.post("books", parameters: parameters, body: Book(), at: nil, as: [Book].self)
+        let _: [Book] = try await service.put("books", as: [Book].self)
+        let _: [Book] = try await service.patch("books", as: [Book].self)
+        let _: [Book] = try await service.delete("books", as: [Book].self)
         let calls: [APICall] = [
-            service.get("books", parameters: parameters, at: nil, as: [Book].self, success: success, failure: failed),
-            service.get("books", parameters: parameters, at: nil, as: [Book].self, completion: completion),
-            service.post("books", parameters: parameters, at: nil, as: [Book].self, success: success, failure: failed),
-            service.post("books", parameters: parameters, at: nil, as: [Book].self, completion: completion),
-            service.post("books", body: Book(), at: nil, as: [Book].self, success: success, failure: failed),
-            service.post("books", body: Book(), at: nil, as: [Book].self, completion: completion),
-            service.put("books", parameters: parameters, at: nil, as: [Book].self, success: success, failure: failed),
-            service.put("books", parameters: parameters, at: nil, as: [Book].self, completion: completion),
-            service.patch("books", parameters: parameters, at: nil, as: [Book].self, success: success, failure: failed),
-            service.patch("books", parameters: parameters, at: nil, as: [Book].self, completion: completion),
-            service.delete("books", parameters: parameters, at: nil, as: [Book].self, success: success, failure: failed),
-            service.delete("books", parameters: parameters, at: nil, as: [Book].self, completion: completion),
-            service.request(SurfaceEndpoint(), as: [Book].self, success: success, failure: failed),
-            service.request(SurfaceEndpoint(), as: [Book].self, completion: completion),
+            service.get("books", parameters: parameters, body: nil, at: nil, as: [Book].self, success: success, failure: failed),
+            service.post("books", parameters: parameters, body: Book(), at: nil, as: [Book].self, success: success, failure: failed),
+            service.put("books", parameters: parameters, body: nil, at: nil, as: [Book].self, success: success, failure: failed),
+            service.patch("books", parameters: parameters, body: nil, at: nil, as: [Book].self, success: success, failure: failed),
+            service.delete("books", parameters: parameters, body: nil, at: nil, as: [Book].self, success: success, failure: failed),
+            service.send(bookRequest, success: success, failure: failed),
+            service.send(bookRequest, completion: completion),
         ]
         for call in calls { call.cancel() }
         #expect(calls.allSatisfy { $0.isCancelled })

@@ -20,7 +20,7 @@ struct RedirectTests {
     @Test("307 and 308 keep the method and the body", arguments: TransportKind.all, ["307", "308", "307abs", "308abs"])
     func keepMethodAndBody(transport: TransportKind, code: String) async throws {
         for method in [HTTPMethod.post, .put, .patch] {
-            let echo = try await service(transport).request(Redirected(code: code, method: method), as: Echo.self)
+            let echo = try await service(transport).send(Request(Redirected(code: code, method: method), as: Echo.self)).value
             #expect(echo.method == method.rawValue)
             #expect(echo.path == "/echo")
             #expect(echo.body == "payload")
@@ -30,18 +30,18 @@ struct RedirectTests {
 
     @Test("303 turns a POST into a GET without a body; 301 and 302 do so for POST only", arguments: TransportKind.all, ["301", "302", "303"])
     func browserRules(transport: TransportKind, code: String) async throws {
-        let post = try await service(transport).request(Redirected(code: code, method: .post), as: Echo.self)
+        let post = try await service(transport).send(Request(Redirected(code: code, method: .post), as: Echo.self)).value
         #expect(post.method == "GET")
         #expect(post.body.isEmpty)
         #expect(post.headers["content-type"] == nil)
-        let put = try await service(transport).request(Redirected(code: code, method: .put), as: Echo.self)
+        let put = try await service(transport).send(Request(Redirected(code: code, method: .put), as: Echo.self)).value
         #expect(put.method == (code == "303" ? "GET" : "PUT"))
         #expect(put.body == (code == "303" ? "" : "payload"))
     }
 
     @Test("A redirected response reports the final URL, and the query survives", arguments: TransportKind.all)
     func finalURL(transport: TransportKind) async throws {
-        let response = try await service(transport).response(Redirected(code: "302", method: .get, target: "echo?a=1"), as: Echo.self)
+        let response = try await service(transport).send(Request(Redirected(code: "302", method: .get, target: "echo?a=1"), as: Echo.self))
         #expect(response.url?.path == "/echo")
         #expect(response.value.query == "a=1")
     }
@@ -49,7 +49,7 @@ struct RedirectTests {
     @Test("doNotFollow returns the 3xx itself", arguments: TransportKind.all)
     func doNotFollow(transport: TransportKind) async throws {
         do {
-            _ = try await service(transport, .doNotFollow).request(Redirected(code: "307", method: .post), as: Echo.self)
+            _ = try await service(transport, .doNotFollow).send(Request(Redirected(code: "307", method: .post), as: Echo.self)).value
             Issue.record("expected a 307")
         } catch let error as APIError {
             #expect(error.statusCode == 307)

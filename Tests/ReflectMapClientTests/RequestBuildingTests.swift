@@ -85,7 +85,7 @@ struct RequestBuildingTests {
 
     @Test("A form endpoint sends application/x-www-form-urlencoded")
     func formBody() async throws {
-        let echo = try await service().request(EchoRouter.form(["name": "A&B", "n": 1]), as: Echo.self)
+        let echo = try await service().send(Request(EchoRouter.form(["name": "A&B", "n": 1]), as: Echo.self)).value
         #expect(echo.headers["content-type"] == "application/x-www-form-urlencoded; charset=utf-8")
         #expect(echo.body == "n=1&name=A%26B")
     }
@@ -96,7 +96,7 @@ struct RequestBuildingTests {
         let echo = try await service(snake).post("echo", body: NewBook(bookTitle: "Dune", pageCount: 412), as: Echo.self)
         #expect(echo.method == "POST")
         #expect(echo.body == #"{"book_title":"Dune","page_count":412}"#)
-        let routed = try await service().request(EchoRouter.create(Book(id: 5, title: "Emma")), as: Echo.self)
+        let routed = try await service().send(Request(EchoRouter.create(Book(id: 5, title: "Emma")), as: Echo.self)).value
         #expect(routed.body == #"{"id":5,"title":"Emma"}"#)
         let posted = try await service().post("echo", body: Book(id: 1, title: "x"), as: Echo.self)
         #expect(posted.body == #"{"id":1,"title":"x"}"#)
@@ -105,7 +105,7 @@ struct RequestBuildingTests {
     @Test("A router endpoint supplies method, path, parameters and headers")
     func routerEndpoint() async throws {
         let configuration = ServiceConfiguration(headers: ["X-App": "tests"], userAgent: "ReflectMapTests/1.0")
-        let echo = try await service(configuration).request(EchoRouter.search("swift", page: 3), as: Echo.self)
+        let echo = try await service(configuration).send(Request(EchoRouter.search("swift", page: 3), as: Echo.self)).value
         #expect(echo.query == "page=3&q=swift")
         #expect(echo.headers["x-router"] == "echo")
         #expect(echo.headers["x-app"] == "tests")
@@ -143,7 +143,7 @@ struct RequestBuildingTests {
     func pathsHeadersAndBody() async throws {
         let log = RequestLog()
         let service = try stubbedService(ServiceConfiguration(headers: ["Authorization": "service"]), log: log)
-        _ = try await service.request(ColonPath(), as: Empty.self)
+        _ = try await service.send(Request(ColonPath(), as: Empty.self)).value
         let request = try #require(await log.requests.first)
         #expect(request.url?.absoluteString == "https://identitytoolkit.example.com/v1/accounts:signInWithPassword?key=abc")
         #expect(request.value(forHTTPHeaderField: "Authorization") == "endpoint")

@@ -25,7 +25,7 @@ struct NoRetry: Endpoint {
 struct ExtraRetry: Endpoint {
     var path: String
     var method: HTTPMethod { .get }
-    var retryPolicy: RetryPolicy? { RetryPolicy(limit: 2, delay: 0.01) }
+    var retryPolicy: RetryPolicy? { RetryPolicy(delay: 0.01) }
 }
 
 struct Options: Endpoint {
@@ -42,7 +42,7 @@ struct ResponseMetadataTests {
 
     @Test("A mapped response carries status, headers (looked up in any case) and URL")
     func metadata() async throws {
-        let response = try await service().response(EchoRouter.search("swift", page: 1), as: Echo.self)
+        let response = try await service().send(Request(EchoRouter.search("swift", page: 1), as: Echo.self))
         #expect(response.statusCode == 200)
         #expect(response.header("CONTENT-TYPE") == "application/json")
         #expect(response.header("content-length") != nil)
@@ -53,30 +53,30 @@ struct ResponseMetadataTests {
     @Test("Raw Data and String responses, with ETag, Link and rate-limit headers")
     func dataAndString() async throws {
         let service = try service()
-        let data = try await service.data(TextEndpoint())
+        let data = try await service.send(Request(TextEndpoint(), as: Data.self))
         #expect(data.value == Data("café ✓".utf8))
-        let text = try await service.string(TextEndpoint())
+        let text = try await service.send(Request(TextEndpoint(), as: String.self))
         #expect(text.value == "café ✓")
         #expect(text.header("etag") == #""v1""#)
         #expect(text.header("x-ratelimit-remaining") == "41")
         #expect(text.header("link")?.contains(#"rel="next""#) == true)
-        let latin1 = try await service.string(TextEndpoint(charset: "latin1"))
+        let latin1 = try await service.send(Request(TextEndpoint(charset: "latin1"), as: String.self))
         #expect(latin1.value == "café ?")
     }
 
     @Test("An endpoint's acceptable status codes and retry policy override the service's")
     func overrides() async throws {
-        let lenient = try await service().data(Lenient(path: "status/404"))
+        let lenient = try await service().send(Request(Lenient(path: "status/404"), as: Data.self))
         #expect(lenient.statusCode == 404)
 
-        let retrying = try service(ServiceConfiguration(retryPolicy: RetryPolicy(limit: 3, delay: 0.01)))
+        let retrying = try service(ServiceConfiguration(retryPolicy: RetryPolicy(delay: 0.01), retryLimit: 3))
         let key = UUID().uuidString
-        await #expect(throws: APIError.self) { _ = try await retrying.request(NoRetry(path: "flaky/\(key)/1"), as: Attempts.self) }
+        await #expect(throws: APIError.self) { _ = try await retrying.send(Request(NoRetry(path: "flaky/\(key)/1"), as: Attempts.self)).value }
         #expect(try await retrying.get("count/\(key)", as: Count.self).count == 1)
 
         let plain = try service()
         let other = UUID().uuidString
-        #expect(try await plain.request(ExtraRetry(path: "flaky/\(other)/2"), as: Attempts.self).attempts == 3)
+        #expect(try await plain.send(Request(ExtraRetry(path: "flaky/\(other)/2"), as: Attempts.self)).value.attempts == 3)
     }
 
     @Test("HTTPMethod is an open set: OPTIONS and custom tokens reach the server")
@@ -87,7 +87,7 @@ struct ResponseMetadataTests {
         #expect(!HTTPMethod.post.isIdempotent && !HTTPMethod.connect.isIdempotent && !HTTPMethod("PURGE").isIdempotent)
         #expect(ParameterEncoding.default(for: .options) == .query)
         #expect(ParameterEncoding.default(for: "PURGE") == .json)
-        let echo = try await service().request(Options(), as: Echo.self)
+        let echo = try await service().send(Request(Options(), as: Echo.self)).value
         #expect(echo.method == "OPTIONS")
         #expect(echo.query == "x=1")
     }

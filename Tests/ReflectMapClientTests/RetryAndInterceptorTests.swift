@@ -47,7 +47,7 @@ struct RetryAndInterceptorTests {
     @Test("A failing call is retried up to the limit and then succeeds")
     func retriesUntilSuccess() async throws {
         let key = UUID().uuidString
-        let service = try service(ServiceConfiguration(retryPolicy: RetryPolicy(limit: 2, delay: 0.05)))
+        let service = try service(ServiceConfiguration(retryPolicy: RetryPolicy(delay: 0.05), retryLimit: 2))
         let result = try await service.get("flaky/\(key)/2", as: Attempts.self)
         #expect(result.attempts == 3)
     }
@@ -55,7 +55,7 @@ struct RetryAndInterceptorTests {
     @Test("Retry gives up after the limit with the last error")
     func givesUpAfterLimit() async throws {
         let key = UUID().uuidString
-        let service = try service(ServiceConfiguration(retryPolicy: RetryPolicy(limit: 2, delay: 0.01)))
+        let service = try service(ServiceConfiguration(retryPolicy: RetryPolicy(delay: 0.01), retryLimit: 2))
         do {
             _ = try await service.get("flaky/\(key)/5", as: Attempts.self)
             Issue.record("expected a 503")
@@ -67,7 +67,7 @@ struct RetryAndInterceptorTests {
 
     @Test("401 is never retried by the policy, and POST is not retried by default")
     func neverRetries401OrPost() async throws {
-        let service = try service(ServiceConfiguration(retryPolicy: RetryPolicy(limit: 3, delay: 0.01)))
+        let service = try service(ServiceConfiguration(retryPolicy: RetryPolicy(delay: 0.01), retryLimit: 3))
         let key = UUID().uuidString
         await #expect(throws: APIError.self) { _ = try await service.get("unauthorized/\(key)", as: Empty.self) }
         #expect(try await service.get("count/\(key)", as: Count.self).count == 1)
@@ -80,7 +80,7 @@ struct RetryAndInterceptorTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
     func honoursRetryAfter() async throws {
         let key = UUID().uuidString
-        let service = try service(ServiceConfiguration(retryPolicy: RetryPolicy(limit: 1, delay: 0)))
+        let service = try service(ServiceConfiguration(retryPolicy: RetryPolicy(delay: 0), retryLimit: 1))
         let clock = ContinuousClock()
         let start = clock.now
         let result = try await service.get("retry-after/\(key)", as: Attempts.self)
@@ -104,33 +104,33 @@ struct RetryAndInterceptorTests {
     @Test("A RetryPolicy listed among the interceptors retries as the service's retry policy does")
     func policyAsInterceptor() async throws {
         let key = UUID().uuidString
-        let service = try service(ServiceConfiguration(interceptors: [RetryPolicy(limit: 2, delay: 0.01)]))
+        let service = try service(ServiceConfiguration(interceptors: [RetryPolicy(delay: 0.01)], retryLimit: 2))
         #expect(try await service.get("flaky/\(key)/2", as: Attempts.self).attempts == 3)
     }
 
     @Test("A retry policy leaves a 401 to the interceptor after it, which refreshes and retries")
     func policyBeforeAuth() async throws {
         let token = TokenInterceptor()
-        let service = try service(ServiceConfiguration(interceptors: [RetryPolicy(limit: 3, delay: 0), token]))
+        let service = try service(ServiceConfiguration(interceptors: [RetryPolicy(delay: 0), token], retryLimit: 3))
         let key = UUID().uuidString
         _ = try await service.get("unauthorized/\(key)", as: Empty.self)
         #expect(await token.refreshes == 1)
         #expect(try await service.get("count/\(key)", as: Count.self).count == 2)
     }
 
-    @Test("Retries that interceptors ask for stop at interceptorRetryLimit")
+    @Test("Retries that interceptors ask for stop at retryLimit, 2 by default")
     func interceptorRetryCap() async throws {
         let log = RequestLog()
         let stub = log.stub(answering: 503)
         let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")),
                                  configuration: ServiceConfiguration(interceptors: [AlwaysRetry()], transport: stub,
-                                                                     interceptorRetryLimit: 4))
+                                                                     retryLimit: 4))
         await #expect(throws: APIError.self) { _ = try await service.get("x", as: Empty.self) }
         #expect(await log.requests.count == 5)
         let defaults = APIService(baseURL: try #require(URL(string: "https://api.example.com")),
                                   configuration: ServiceConfiguration(interceptors: [AlwaysRetry()], transport: stub))
         await #expect(throws: APIError.self) { _ = try await defaults.get("x", as: Empty.self) }
-        #expect(await log.requests.count == 5 + 4)
+        #expect(await log.requests.count == 5 + 3)
     }
 
     @Test("Waits and timeouts that are not finite never trap")
@@ -142,7 +142,7 @@ struct RetryAndInterceptorTests {
         let giveUp = try stubbedService(ServiceConfiguration(interceptors: [InfiniteRetry()]), log: log, status: 503)
         await #expect(throws: APIError.self) { _ = try await giveUp.get("x", as: Empty.self) }
 
-        let policy = RetryPolicy(limit: 1, delay: 0.01, maximumRetryAfter: .infinity)
+        let policy = RetryPolicy(delay: 0.01, maximumRetryAfter: .infinity)
         let weirdHeader = try stubbedService(ServiceConfiguration(retryPolicy: policy), log: log, status: 503, headers: ["Retry-After": "inf"])
         await #expect(throws: APIError.self) { _ = try await weirdHeader.get("x", as: Empty.self) }
         #expect(RetryPolicy.retryAfter(["Retry-After": "1e400"]) == nil)
@@ -151,7 +151,7 @@ struct RetryAndInterceptorTests {
 
     @Test("A 401 is never retried even when listed as retryable")
     func never401() async throws {
-        var policy = RetryPolicy(limit: 3, delay: 0)
+        var policy = RetryPolicy(delay: 0)
         policy.retryableStatusCodes.insert(401)
         let log = RequestLog()
         let service = try stubbedService(ServiceConfiguration(retryPolicy: policy), log: log, status: 401)
@@ -172,9 +172,9 @@ struct RetryPolicyDecisionTests {
         .unacceptableStatus(code: code, headers: headers, body: Data())
     }
 
-    @Test("It asks for a retry after the backed-off delay, or Retry-After, while under its limit")
+    @Test("It asks for a retry after the backed-off delay, or Retry-After")
     func retriesWithWaits() async throws {
-        let policy = RetryPolicy(limit: 2, delay: 0.5, backoffMultiplier: 2)
+        let policy = RetryPolicy(delay: 0.5, backoffMultiplier: 2)
         let get = try request(.get)
         #expect(await policy.retry(get, failedWith: status(503), attempt: 1) == .retry(after: 0.5))
         #expect(await policy.retry(get, failedWith: status(503), attempt: 2) == .retry(after: 1))
@@ -182,12 +182,11 @@ struct RetryPolicyDecisionTests {
         #expect(await policy.retry(get, failedWith: status(429, headers: ["Retry-After": "7"]), attempt: 1) == .retry(after: 7))
     }
 
-    @Test("It leaves to the next interceptor what it does not retry: past its limit, 401, other statuses, POST")
+    @Test("It leaves to the next interceptor what it does not retry: 401, other statuses, POST")
     func leavesTheRest() async throws {
-        var policy = RetryPolicy(limit: 2, delay: 0)
+        var policy = RetryPolicy(delay: 0)
         policy.retryableStatusCodes.insert(401)
         let get = try request(.get)
-        #expect(await policy.retry(get, failedWith: status(503), attempt: 3) == .useDefault)
         #expect(await policy.retry(get, failedWith: status(401), attempt: 1) == .useDefault)
         #expect(await policy.retry(get, failedWith: status(404), attempt: 1) == .useDefault)
         #expect(await policy.retry(get, failedWith: status(503, headers: ["Retry-After": "61"]), attempt: 1) == .useDefault)
@@ -195,18 +194,19 @@ struct RetryPolicyDecisionTests {
         #expect(await RetryPolicy.never.retry(get, failedWith: status(503), attempt: 1) == .useDefault)
     }
 
-    @Test("A policy's limit above interceptorRetryLimit is honoured; an interceptor that always asks still stops")
-    func policyLimitRaisesTheCap() async throws {
+    @Test("One limit holds for the policy and every interceptor alike")
+    func oneLimitForAll() async throws {
         let log = RequestLog()
         let stub = log.stub(answering: 503)
         let base = try #require(URL(string: "https://api.example.com"))
-        let patient = APIService(baseURL: base, configuration: ServiceConfiguration(retryPolicy: RetryPolicy(limit: 5, delay: 0),
-                                                                                    transport: stub))
+        let patient = APIService(baseURL: base, configuration: ServiceConfiguration(retryPolicy: RetryPolicy(delay: 0),
+                                                                                    transport: stub, retryLimit: 5))
         await #expect(throws: APIError.self) { _ = try await patient.get("x", as: Empty.self) }
         #expect(await log.requests.count == 6)
-        let insistent = APIService(baseURL: base, configuration: ServiceConfiguration(retryPolicy: RetryPolicy(limit: 1, delay: 0),
-                                                                                      interceptors: [AlwaysRetry()], transport: stub))
+        let insistent = APIService(baseURL: base, configuration: ServiceConfiguration(retryPolicy: RetryPolicy(delay: 0),
+                                                                                      interceptors: [AlwaysRetry()], transport: stub,
+                                                                                      retryLimit: 1))
         await #expect(throws: APIError.self) { _ = try await insistent.get("x", as: Empty.self) }
-        #expect(await log.requests.count == 6 + 4)
+        #expect(await log.requests.count == 6 + 2)
     }
 }

@@ -168,14 +168,14 @@ struct SharedRequestTests {
         if shortStarts {
             // The short caller starts the transfer; its timeout leaves the long caller time to join, even
             // with every suite running at once under a sanitizer.
-            short = Task { try await service.request(TimedBookEndpoint(timeout: 5), as: SharedBook.self) }
+            short = Task { try await service.send(Request(TimedBookEndpoint(timeout: 5), as: SharedBook.self)).value }
             try await Self.waitUntil { counter.total == 1 }
-            long = Task { try await service.request(TimedBookEndpoint(timeout: 30), as: SharedBook.self) }
+            long = Task { try await service.send(Request(TimedBookEndpoint(timeout: 30), as: SharedBook.self)).value }
             try await Self.waitUntil { service.sharing?.waiterCount == 2 }
         } else {
-            long = Task { try await service.request(TimedBookEndpoint(timeout: 30), as: SharedBook.self) }
+            long = Task { try await service.send(Request(TimedBookEndpoint(timeout: 30), as: SharedBook.self)).value }
             try await Self.waitUntil { counter.total == 1 }
-            short = Task { try await service.request(TimedBookEndpoint(timeout: 0.5), as: SharedBook.self) }
+            short = Task { try await service.send(Request(TimedBookEndpoint(timeout: 0.5), as: SharedBook.self)).value }
         }
         let shortResult = await short.result
         #expect {
@@ -196,7 +196,7 @@ struct SharedRequestTests {
         let counter = SendCounter()
         let service = try Self.service(counter: counter, gated: true)
         await #expect(throws: APIError.self) {
-            try await service.request(TimedBookEndpoint(timeout: 0.3), as: SharedBook.self)
+            try await service.send(Request(TimedBookEndpoint(timeout: 0.3), as: SharedBook.self)).value
         }
         try await Self.waitUntil { counter.cancelled == 1 }
         #expect(service.sharing?.waiterCount == 0)

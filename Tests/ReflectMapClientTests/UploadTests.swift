@@ -68,7 +68,8 @@ struct UploadTests {
         form.append(Data("{\"a\":1}".utf8), name: "meta", fileName: "meta.json")
         form.append(fileURL: file, name: "manuscript", fileName: "draft \"final\".bin", mimeType: "application/x-draft")
         let progress = ProgressLog()
-        let echo = try await service(transport).upload(form, to: "multipart", as: MultipartEcho.self, progress: { progress.append($0) })
+        let upload = HTTPEndpoint(method: .post, path: "multipart", body: .multipart(form))
+        let echo = try await service(transport).upload(Request(upload, as: MultipartEcho.self)) { progress.append($0) }.value
         #expect(echo.contentType == form.contentType)
         #expect(echo.parts.map(\.name) == ["title", "odd %22name%22%0D%0A", "meta", "manuscript"])
         #expect(echo.parts[0].text == "Dune" && echo.parts[0].contentType == nil && echo.parts[0].fileName == nil)
@@ -105,12 +106,12 @@ struct UploadTests {
 
     @Test("Raw Data and file bodies go with their content type", arguments: TransportKind.all)
     func rawBodies(transport: TransportKind) async throws {
-        let data = try await service(transport).request(RawUpload(httpBody: .data(Data("<a/>".utf8), contentType: "application/xml")), as: Echo.self)
+        let data = try await service(transport).send(Request(RawUpload(httpBody: .data(Data("<a/>".utf8), contentType: "application/xml")), as: Echo.self)).value
         #expect(data.method == "PUT" && data.body == "<a/>" && data.headers["content-type"] == "application/xml")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("raw-\(UUID().uuidString).txt")
         try Data("from disk".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let fromFile = try await service(transport).request(RawUpload(httpBody: .file(file, contentType: "text/plain")), as: Echo.self)
+        let fromFile = try await service(transport).send(Request(RawUpload(httpBody: .file(file, contentType: "text/plain")), as: Echo.self)).value
         #expect(fromFile.body == "from disk" && fromFile.headers["content-type"] == "text/plain")
         #expect(fromFile.headers["content-length"] == "9")
     }

@@ -16,6 +16,7 @@ import FoundationNetworking
 ///         try await get("books/\(id)", as: Book.self)
 ///     }
 ///     @discardableResult
+///     @discardableResult
 ///     func books(page: Int, success: @escaping @Sendable ([Book]) -> Void,
 ///                failure: @escaping @Sendable (APIError) -> Void) -> APICall {
 ///         get("books", parameters: ["page": page], as: [Book].self, success: success, failure: failure)
@@ -94,108 +95,71 @@ open class APIService: @unchecked Sendable {
         registry.cancelAll()
     }
 
-    // MARK: async
+    // MARK: send
 
-    /// Sends an endpoint's request and maps the response into `type`.
+    /// Sends a request and reads its response: the one call every other call of the service is made of.
+    ///
+    /// ```swift
+    /// let page = try await service.send(Request(BookRouter.list(page: 1), as: [Book].self))
+    /// let books = page.value
+    /// let next = page.header("Link")
+    /// ```
     /// - Parameters:
-    ///   - endpoint: The request to send.
-    ///   - type: The class the body (or the value at the endpoint's key path) maps into.
-    /// - Returns: The mapped response.
+    ///   - request: The endpoint, and what its body becomes (a model, `Data` or `String`).
+    /// - Returns: The value with the status code, headers and final URL.
     /// - Throws: ``APIError``, always.
-    public func request<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) async throws -> sending T {
-        try await response(endpoint, as: T.self).value
+    public func send<Value>(_ request: Request<Value>) async throws -> sending Response<Value> {
+        try await operation(request, progress: nil)().value.get()
     }
 
-    /// Sends an endpoint's request and maps the response into `type`, with the status code, headers and
-    /// URL of the response.
+    /// Sends a request and calls back with its value or the error, once, on
+    /// ``ServiceConfiguration/callbackQueue`` when there is one.
     /// - Parameters:
-    ///   - endpoint: The request to send.
-    ///   - type: The class the body (or the value at the endpoint's key path) maps into.
-    /// - Returns: The mapped value with the status code, headers and final URL.
-    /// - Throws: ``APIError``, always.
-    public func response<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) async throws -> sending Response<T> {
-        try await response(endpoint, as: T.self, progress: nil)
+    ///   - request: The endpoint, and what its body becomes (a model, `Data` or `String`).
+    ///   - success: Called with the value, once.
+    ///   - failure: Called with the error instead, once.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
+    @discardableResult
+    public func send<Value>(_ request: Request<Value>, success: @escaping @Sendable (sending Value) -> Void,
+                            failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+        send(request) { Result.deliver($0.map(\.value), success, failure) }
     }
 
-    /// Sends an endpoint's request and returns the body as it is, for bodies that are not JSON.
+    /// Sends a request and completes with the response (the value with the status code, headers and
+    /// final URL) or the error, once, on ``ServiceConfiguration/callbackQueue`` when there is one.
     /// - Parameters:
-    ///   - endpoint: The request to send.
-    /// - Returns: The body as it arrived, with the status code, headers and final URL.
-    /// - Throws: ``APIError``, always.
-    public func data(_ endpoint: some Endpoint) async throws -> Response<Data> {
-        let prepared = try prepare(endpoint)
-        defer { prepared.cleanUp() }
-        let options = CallOptions(endpoint, configuration: configuration)
-        let result = await registered {
-            UncheckedBox(await self.perform(prepared, options: options, progress: nil).map { Response($0, $1) })
-        }
-        return try result.get()
+    ///   - request: The endpoint, and what its body becomes (a model, `Data` or `String`).
+    ///   - completion: Called with the result, once.
+    /// - Returns: The call; ``APICall/cancel()`` cancels it, and `completion` then gets ``APIError/cancelled``.
+    @discardableResult
+    public func send<Value>(_ request: Request<Value>,
+                            completion: @escaping @Sendable (sending Result<Response<Value>, APIError>) -> Void) -> APICall {
+        let operation = operation(request, progress: nil)
+        let queue = configuration.callbackQueue
+        return APICall(task: Task {
+            let result = await operation()
+            if let queue {
+                queue.async { completion(result.value) }
+            } else {
+                completion(result.value)
+            }
+        })
     }
 
-    /// Sends an endpoint's request and returns the body as text, decoded with the charset of its
-    /// `Content-Type` (UTF-8 when it names none).
-    /// - Parameters:
-    ///   - endpoint: The request to send.
-    /// - Returns: The body as text, with the status code, headers and final URL.
-    /// - Throws: ``APIError``, always; ``APIError/undecodable(_:body:)`` when the body is not text in
-    ///   that charset.
-    public func string(_ endpoint: some Endpoint) async throws -> Response<String> {
-        let response = try await data(endpoint)
-        let encoding = response.header("Content-Type").map(HTTPURLResponse.textEncoding(for:)) ?? .utf8
-        guard let text = String(data: response.value, encoding: encoding) else {
-            throw APIError.undecodable(MappingError(.malformedJSON("The response body is not text in its charset.")), body: response.value)
-        }
-        return response.with(text)
-    }
-
-    /// ``response(_:as:)`` with upload progress.
-    func response<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type, progress: ProgressHandler?) async throws -> sending Response<T> {
-        try await send(endpoint, as: T.self, progress: progress)().value.get()
-    }
-
-    /// The path of every call that maps its response into one model, async or with callbacks (a page
-    /// of ``pages(_:at:as:by:pageLimit:)`` is mapped from the body it also reads links from): builds the
-    /// endpoint's request now, and returns the operation that sends it in a task registered with the
-    /// service and maps the response. A request that cannot be built makes an operation that fails at once.
-    func send<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type,
-                           progress: ProgressHandler?) -> @Sendable () async -> UncheckedBox<Result<Response<T>, APIError>> {
-        let prepared: PreparedRequest
-        do {
-            prepared = try prepare(endpoint)
-        } catch {
-            return { UncheckedBox(.failure(error)) }
-        }
-        let options = CallOptions(endpoint, configuration: configuration)
+    /// ``send(_:)`` as an operation to run later, with upload progress: the request is built now (a
+    /// request that cannot be built makes an operation that fails at once), and sent when the operation
+    /// runs.
+    func operation<Value>(_ request: Request<Value>,
+                          progress: ProgressHandler?) -> @Sendable () async -> UncheckedBox<Result<Response<Value>, APIError>> {
+        let call = begin(request.endpoint)
+        let read = request.read
+        let context = Request<Value>.ReadContext(mapper: configuration.mapper, options: call.options)
         return {
-            defer { prepared.cleanUp() }
             // The result crosses from the task to the caller once; models need not be Sendable.
-            return UncheckedBox(await self.registered {
-                UncheckedBox(await self.execute(prepared, options: options, progress: progress, as: T.self))
+            UncheckedBox(await self.run(call, self.inMemory(call, progress: progress)) { body, response in
+                UncheckedBox(read(body, response, context).map { Response($0, response) })
             })
         }
-    }
-
-    /// Builds the endpoint's request; every failure is an ``APIError``.
-    func prepare(_ endpoint: some Endpoint) throws(APIError) -> PreparedRequest {
-        do {
-            return try RequestBuilder(baseURL: baseURL, configuration: configuration).prepare(endpoint)
-        } catch {
-            throw APIError.wrapping(error)
-        }
-    }
-
-    /// Runs `operation` as a task registered with the service, so ``cancelAll()`` reaches async callers
-    /// too; cancelling the caller cancels it.
-    func registered<R>(_ operation: @escaping @Sendable () async -> UncheckedBox<R>) async -> R {
-        let id = UUID()
-        let task = Task { await operation() }
-        registry.insert(task, id: id)
-        defer { registry.remove(id) }
-        return await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
-        }.value
     }
 }
 
@@ -206,5 +170,16 @@ struct UncheckedBox<Value>: @unchecked Sendable {
 
     init(_ value: Value) {
         self.value = value
+    }
+}
+
+extension Result where Failure == APIError {
+    /// Hands the result to one of two callbacks. The result is `sending`: the caller gives it away, so
+    /// the callback may send the model on (to the main actor, say).
+    static func deliver(_ result: sending Self, _ success: (sending Success) -> Void, _ failure: (APIError) -> Void) {
+        switch result {
+        case .success(let value): success(value)
+        case .failure(let error): failure(error)
+        }
     }
 }

@@ -8,8 +8,7 @@ struct CallOptions: Sendable {
     var acceptableStatusCodes: Set<Int>
     /// The service's interceptors, then the retry policy in force (the endpoint's, else the service's).
     var interceptors: [any RequestInterceptor]
-    /// The most times the call is sent again: the service's limit, or a higher one of a retry policy
-    /// among ``interceptors``.
+    /// The most times the call is sent again, whoever asks.
     var retryLimit: Int
     /// The envelope in force, `nil` for none.
     var envelope: ResponseEnvelope?
@@ -22,7 +21,6 @@ struct CallOptions: Sendable {
         acceptableStatusCodes = endpoint.acceptableStatusCodes ?? configuration.acceptableStatusCodes
         let policy = endpoint.retryPolicy ?? configuration.retryPolicy
         interceptors = configuration.interceptors + (policy.map { [$0] } ?? [])
-        let policyLimits = interceptors.compactMap { ($0 as? RetryPolicy)?.limit }
-        retryLimit = max(configuration.interceptorRetryLimit, policyLimits.max() ?? 0)
+        retryLimit = configuration.retryLimit
     }
 }

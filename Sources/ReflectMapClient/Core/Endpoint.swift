@@ -85,14 +85,110 @@ public enum HTTPBody {
     case multipart(MultipartFormData)
 }
 
-/// The endpoint behind `get(_:parameters:…)` and its siblings.
-struct PathEndpoint: Endpoint {
-    var method: HTTPMethod
-    var path: String
-    var parameters: [String: any Sendable] = [:]
-    var body: (any Mappable)?
-    var keyPath: String?
-    var content: HTTPBody?
+/// An endpoint written out in place, for calls that need no router enum; the verb methods of
+/// ``APIService`` send one, and `.get("books")`, `.post("books", body: book)` and their siblings make
+/// one wherever an endpoint is expected.
+///
+/// ```swift
+/// let response = try await service.send(Request(.get("books", parameters: ["page": 2]), as: [Book].self))
+/// ```
+public struct HTTPEndpoint: Endpoint {
+    /// The HTTP method.
+    public var method: HTTPMethod
+    /// The path, relative to the service's base URL (or an absolute URL).
+    public var path: String
+    /// Parameters, in the query or the body as the method's default encoding says.
+    public var parameters: [String: any Sendable]
+    /// Headers for this request, on top of the service's.
+    public var headers: [String: String]
+    /// A dotted key path to the value to map, such as `"data"`.
+    public var keyPath: String?
+    /// The body: a model, raw bytes or a file with a content type, or a multipart form.
+    public var httpBody: HTTPBody?
 
-    var httpBody: HTTPBody? { content ?? body.map(HTTPBody.model) }
+    /// The model sent as the JSON body, when ``httpBody`` is one.
+    public var body: (any Mappable)? {
+        if case .model(let model) = httpBody { return model }
+        return nil
+    }
+
+    /// Creates an endpoint.
+    /// - Parameters:
+    ///   - method: The HTTP method.
+    ///   - path: The path, relative to the service's base URL (or an absolute URL).
+    ///   - parameters: Parameters, in the query or the body as the method's default encoding says.
+    ///   - headers: Headers for this request, on top of the service's.
+    ///   - body: The body: a model, raw bytes or a file, or a multipart form; `nil` for none.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`; `nil` for the whole body.
+    public init(method: HTTPMethod, path: String, parameters: [String: any Sendable] = [:],
+                headers: [String: String] = [:], body: HTTPBody? = nil, at keyPath: String? = nil) {
+        self.method = method
+        self.path = path
+        self.parameters = parameters
+        self.headers = headers
+        self.httpBody = body
+        self.keyPath = keyPath
+    }
+}
+
+extension Endpoint where Self == HTTPEndpoint {
+    /// A GET.
+    /// - Parameters:
+    ///   - path: The path, relative to the service's base URL (or an absolute URL).
+    ///   - parameters: Parameters, in the query.
+    ///   - body: A model sent as the JSON body; `nil` (the default) for none.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
+    /// - Returns: The endpoint.
+    public static func get(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+                           at keyPath: String? = nil) -> HTTPEndpoint {
+        HTTPEndpoint(method: .get, path: path, parameters: parameters, body: body.map(HTTPBody.model), at: keyPath)
+    }
+
+    /// A POST.
+    /// - Parameters:
+    ///   - path: The path, relative to the service's base URL (or an absolute URL).
+    ///   - parameters: Parameters, as a JSON body when there is no `body`, else in the query.
+    ///   - body: A model sent as the JSON body; `nil` (the default) for none.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
+    /// - Returns: The endpoint.
+    public static func post(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+                            at keyPath: String? = nil) -> HTTPEndpoint {
+        HTTPEndpoint(method: .post, path: path, parameters: parameters, body: body.map(HTTPBody.model), at: keyPath)
+    }
+
+    /// A PUT.
+    /// - Parameters:
+    ///   - path: The path, relative to the service's base URL (or an absolute URL).
+    ///   - parameters: Parameters, as a JSON body when there is no `body`, else in the query.
+    ///   - body: A model sent as the JSON body; `nil` (the default) for none.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
+    /// - Returns: The endpoint.
+    public static func put(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+                           at keyPath: String? = nil) -> HTTPEndpoint {
+        HTTPEndpoint(method: .put, path: path, parameters: parameters, body: body.map(HTTPBody.model), at: keyPath)
+    }
+
+    /// A PATCH.
+    /// - Parameters:
+    ///   - path: The path, relative to the service's base URL (or an absolute URL).
+    ///   - parameters: Parameters, as a JSON body when there is no `body`, else in the query.
+    ///   - body: A model sent as the JSON body; `nil` (the default) for none.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
+    /// - Returns: The endpoint.
+    public static func patch(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+                             at keyPath: String? = nil) -> HTTPEndpoint {
+        HTTPEndpoint(method: .patch, path: path, parameters: parameters, body: body.map(HTTPBody.model), at: keyPath)
+    }
+
+    /// A DELETE.
+    /// - Parameters:
+    ///   - path: The path, relative to the service's base URL (or an absolute URL).
+    ///   - parameters: Parameters, in the query.
+    ///   - body: A model sent as the JSON body; `nil` (the default) for none.
+    ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
+    /// - Returns: The endpoint.
+    public static func delete(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+                              at keyPath: String? = nil) -> HTTPEndpoint {
+        HTTPEndpoint(method: .delete, path: path, parameters: parameters, body: body.map(HTTPBody.model), at: keyPath)
+    }
 }

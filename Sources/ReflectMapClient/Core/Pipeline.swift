@@ -4,55 +4,102 @@ import ReflectMap
 import FoundationNetworking
 #endif
 
-/// The pipeline every call runs: adapt, tell the monitors, send, validate, ask the interceptors whether
-/// to retry. It is generic over
-/// what an attempt produces (a body in memory, a downloaded file, an open stream), and never throws:
-/// every failure becomes an ``APIError``.
+/// A call whose request is built, or failed to build, with the endpoint's options resolved against
+/// the service's configuration.
+struct BuiltCall: Sendable {
+    let request: Result<PreparedRequest, APIError>
+    let options: CallOptions
+}
+
+/// How one attempt receives its response: the body in memory, a file on disk, or an open stream of
+/// chunks.
+struct Receiving<Payload>: Sendable {
+    /// Sends one adapted request.
+    let attempt: @Sendable (PreparedRequest) async throws -> (Payload, HTTPURLResponse)
+    /// The body the monitors see on success, when it is in memory.
+    let monitored: @Sendable (Payload) -> Data?
+    /// The body of an unacceptable response; it also releases the payload.
+    let errorBody: @Sendable (Payload) async -> Data
+}
+
+/// The pipeline every call runs, whatever it returns (a mapped model, a page, a downloaded file, a
+/// stream): build the request, then in a task registered with the service adapt it, tell the monitors,
+/// send it, validate the status, and ask the interceptors whether to retry. It never throws: every
+/// failure becomes an ``APIError``.
 extension APIService {
-    /// Sends the request and maps the body into `type`.
-    func execute<T: Mappable>(_ request: PreparedRequest, options: CallOptions, progress: ProgressHandler?,
-                              as type: T.Type) async -> Result<Response<T>, APIError> {
-        switch await perform(request, options: options, progress: progress) {
-        case .success(let (data, response)):
-            return ResponseMapper(mapper: configuration.mapper)
-                .map(data, status: response.statusCode, keyPath: options.keyPath, envelope: options.envelope, as: T.self)
-                .map { Response(data, response).with($0) }
-        case .failure(let error):
-            return .failure(error)
+    /// Builds the endpoint's request now, so that a model body is written as it is at the call; the
+    /// service's `Accept` is replaced by `accept` unless the endpoint sets its own.
+    func begin(_ endpoint: some Endpoint, accept: String? = nil) -> BuiltCall {
+        let options = CallOptions(endpoint, configuration: configuration)
+        do {
+            var request = try RequestBuilder(baseURL: baseURL, configuration: configuration).prepare(endpoint)
+            if let accept, endpoint.headers.keys.allSatisfy({ $0.caseInsensitiveCompare("Accept") != .orderedSame }) {
+                request.urlRequest.setValue(accept, forHTTPHeaderField: "Accept")
+            }
+            return BuiltCall(request: .success(request), options: options)
+        } catch {
+            return BuiltCall(request: .failure(APIError.wrapping(error)), options: options)
         }
     }
 
-    /// Sends the request and collects the body in memory.
-    func perform(_ request: PreparedRequest, options: CallOptions, progress: ProgressHandler?) async -> Result<(Data, HTTPURLResponse), APIError> {
+    /// The one path of every call: sends the built request through the pipeline in a task registered
+    /// with the service, and hands an accepted response to `finish`, in that task. The request's
+    /// temporary body file is removed when `finish` returns.
+    func run<Payload, Value>(
+        _ call: BuiltCall, _ receiving: Receiving<Payload>,
+        then finish: @escaping @Sendable (Payload, HTTPURLResponse) async -> UncheckedBox<Result<Value, APIError>>
+    ) async -> Result<Value, APIError> {
+        let request: PreparedRequest
+        switch call.request {
+        case .success(let built): request = built
+        case .failure(let error): return .failure(error)
+        }
+        return await registered {
+            defer { request.cleanUp() }
+            switch await self.perform(request, options: call.options, receiving: receiving) {
+            case .success(let (payload, response)): return await finish(payload, response)
+            case .failure(let error): return UncheckedBox(.failure(error))
+            }
+        }
+    }
+
+    /// Runs `operation` as a task registered with the service, so ``cancelAll()`` reaches async callers
+    /// too; cancelling the caller cancels it.
+    private func registered<R>(_ operation: @escaping @Sendable () async -> UncheckedBox<R>) async -> R {
+        let id = UUID()
+        let task = Task { await operation() }
+        registry.insert(task, id: id)
+        defer { registry.remove(id) }
+        return await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }.value
+    }
+
+    /// Attempts that collect the body in memory. A GET with no body and no progress may join an
+    /// identical one in flight, when the service shares them.
+    func inMemory(_ call: BuiltCall, progress: ProgressHandler?) -> Receiving<Data> {
         let transport = self.transport
         let redirects = configuration.redirectPolicy
-        // A GET with no body and no progress may join an identical one in flight.
-        if let sharing, options.method == .get, progress == nil, request.bodyFile == nil {
-            return await perform(request, options: options,
-                                 attempt: { adapted in
-                                     try await sharing.response(to: adapted.urlRequest) { timeout in
-                                         var shared = adapted
-                                         shared.urlRequest.timeoutInterval = timeout
-                                         return try await transport.data(shared, redirects: redirects, progress: nil)
-                                     }
-                                 },
-                                 monitored: { $0 }, errorBody: { $0 })
+        if let sharing, call.options.method == .get, progress == nil {
+            return Receiving(attempt: { adapted in
+                guard adapted.bodyFile == nil else { return try await transport.data(adapted, redirects: redirects, progress: nil) }
+                return try await sharing.response(to: adapted.urlRequest) { timeout in
+                    var shared = adapted
+                    shared.urlRequest.timeoutInterval = timeout
+                    return try await transport.data(shared, redirects: redirects, progress: nil)
+                }
+            }, monitored: { $0 }, errorBody: { $0 })
         }
-        return await perform(request, options: options,
-                             attempt: { try await transport.data($0, redirects: redirects, progress: progress) },
-                             monitored: { $0 }, errorBody: { $0 })
+        return Receiving(attempt: { try await transport.data($0, redirects: redirects, progress: progress) },
+                         monitored: { $0 }, errorBody: { $0 })
     }
 
     /// Runs attempts until one succeeds, or the interceptors do not ask for another, or
     /// ``CallOptions/retryLimit`` retries have been made.
-    /// - Parameters:
-    ///   - attempt: Sends one adapted request.
-    ///   - monitored: The body the monitors see on success, when it is in memory.
-    ///   - errorBody: The body of an unacceptable response; it also releases the payload.
-    func perform<Payload>(_ original: PreparedRequest, options: CallOptions,
-                          attempt: (PreparedRequest) async throws -> (Payload, HTTPURLResponse),
-                          monitored: (Payload) -> Data?,
-                          errorBody: (Payload) async -> Data) async -> Result<(Payload, HTTPURLResponse), APIError> {
+    private func perform<Payload>(_ original: PreparedRequest, options: CallOptions,
+                                  receiving: Receiving<Payload>) async -> Result<(Payload, HTTPURLResponse), APIError> {
         var attempts = 0
         while true {
             attempts += 1
@@ -64,12 +111,12 @@ extension APIService {
             case .success(let adapted):
                 request.urlRequest = adapted
                 for monitor in configuration.monitors { monitor.requestDidStart(adapted) }
-                switch await transmit(request, attempt: attempt) {
+                switch await transmit(request, attempt: receiving.attempt) {
                 case .success(let (payload, response)) where options.acceptableStatusCodes.contains(response.statusCode):
-                    notify(adapted, response: response, data: monitored(payload), error: nil)
+                    notify(adapted, response: response, data: receiving.monitored(payload), error: nil)
                     return .success((payload, response))
                 case .success(let (payload, response)):
-                    let body = await errorBody(payload)
+                    let body = await receiving.errorBody(payload)
                     error = .unacceptableStatus(code: response.statusCode, headers: response.stringHeaders, body: body)
                     notify(adapted, response: response, data: body, error: error)
                 case .failure(let failure):

@@ -7,7 +7,7 @@ import FoundationNetworking
 /// `Link` pagination and rate-limit headers.
 ///
 /// ```swift
-/// let page = try await service.response(BookRouter.list(page: 1), as: [Book].self)
+/// let page = try await service.send(Request(BookRouter.list(page: 1), as: [Book].self))
 /// let next = page.header("link")          // case-insensitive
 /// let books = page.value
 /// ```
@@ -51,10 +51,10 @@ public struct Response<Value> {
 
 extension Response: Sendable where Value: Sendable {}
 
-extension Response where Value == Data {
-    /// The status, headers and URL of an HTTP response, with its body.
-    init(_ data: Data, _ response: HTTPURLResponse) {
-        self.init(value: data, statusCode: response.statusCode, headers: response.stringHeaders, url: response.url)
+extension Response {
+    /// The status, headers and URL of an HTTP response, with the value read from it.
+    init(_ value: Value, _ response: HTTPURLResponse) {
+        self.init(value: value, statusCode: response.statusCode, headers: response.stringHeaders, url: response.url)
     }
 }
 

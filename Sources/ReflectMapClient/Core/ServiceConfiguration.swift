@@ -29,10 +29,10 @@ public struct ServiceConfiguration: Sendable {
     public var monitors: [any EventMonitor]
     /// Whether redirects are followed (``RedirectPolicy/follow`` by default).
     public var redirectPolicy: RedirectPolicy
-    /// The most times one call is sent again, whatever its interceptors answer, so an interceptor that
-    /// keeps asking cannot loop. A ``RetryPolicy`` among the call's interceptors whose
-    /// ``RetryPolicy/limit`` is higher raises it to that limit. 3 by default.
-    public var interceptorRetryLimit: Int
+    /// The most times one call is sent again after its first attempt, whoever asks: the
+    /// ``retryPolicy``, or any interceptor (a token refresh, say), so that none can loop. 2 by default:
+    /// three tries in all.
+    public var retryLimit: Int
     /// How the backend wraps its responses, so that a 2xx response whose body says it failed fails
     /// with ``APIError/envelopeError(_:)``; `nil` (the default) for none. An endpoint can override it.
     public var envelope: ResponseEnvelope?
@@ -65,7 +65,7 @@ public struct ServiceConfiguration: Sendable {
     ///   - callbackQueue: Where the callback-style methods call back.
     ///   - monitors: Told when each request starts and finishes.
     ///   - redirectPolicy: Whether redirects are followed.
-    ///   - interceptorRetryLimit: The most times one call is sent again, whatever its interceptors answer.
+    ///   - retryLimit: The most times one call is sent again after its first attempt, whoever asks.
     ///   - envelope: How the backend wraps its responses; `nil` for none.
     ///   - sharesInFlightRequests: Whether identical GETs in flight at once are sent once.
     ///   - publicKeyPins: Public-key pins by host; none by default.
@@ -82,7 +82,7 @@ public struct ServiceConfiguration: Sendable {
         callbackQueue: DispatchQueue? = nil,
         monitors: [any EventMonitor] = [],
         redirectPolicy: RedirectPolicy = .follow,
-        interceptorRetryLimit: Int = 3,
+        retryLimit: Int = 2,
         envelope: ResponseEnvelope? = nil,
         sharesInFlightRequests: Bool = false,
         publicKeyPins: PublicKeyPins = PublicKeyPins()
@@ -99,7 +99,7 @@ public struct ServiceConfiguration: Sendable {
         self.callbackQueue = callbackQueue
         self.monitors = monitors
         self.redirectPolicy = redirectPolicy
-        self.interceptorRetryLimit = interceptorRetryLimit
+        self.retryLimit = retryLimit
         self.envelope = envelope
         self.sharesInFlightRequests = sharesInFlightRequests
         self.publicKeyPins = publicKeyPins

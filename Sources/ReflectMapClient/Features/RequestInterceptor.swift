@@ -21,8 +21,7 @@ public protocol RequestInterceptor: Sendable {
     func adapt(_ request: URLRequest) async throws -> URLRequest
 
     /// Decides whether a failed call is sent again. A call is sent again at most
-    /// ``ServiceConfiguration/interceptorRetryLimit`` times (or its ``RetryPolicy``'s limit, when that
-    /// is higher), whatever the interceptors answer.
+    /// ``ServiceConfiguration/retryLimit`` times, whatever the interceptors answer.
     ///
     /// Final errors are never retried, and this method is not called for them: a cancellation, a public-key
     /// pin mismatch, and pins that cannot be checked (``APIError/isFinal``).

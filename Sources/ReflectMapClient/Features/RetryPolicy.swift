@@ -5,8 +5,9 @@ import FoundationNetworking
 
 /// The interceptor that sends a failed call again when that is safe.
 ///
-/// A call is retried when it failed with a network error or a retryable status code, its method is
-/// retryable (idempotent by default), and fewer than ``limit`` retries have been made. The wait is the
+/// A call is retried when it failed with a network error or a retryable status code and its method is
+/// retryable (idempotent by default), up to the service's ``ServiceConfiguration/retryLimit``: that
+/// limit holds for every interceptor alike, so the policy has none of its own. The wait is the
 /// server's `Retry-After` (seconds or an HTTP date, capped at ``maximumRetryAfter``) when there is one,
 /// otherwise ``delay`` times ``backoffMultiplier`` to the power of the retries so far. 401 is never
 /// retried by the policy: that is an interceptor's job (refresh the token, then retry).
@@ -16,8 +17,6 @@ import FoundationNetworking
 /// it after the service's interceptors. For a failure it does not retry it answers
 /// ``RetryDecision/useDefault``, so an interceptor after it still decides.
 public struct RetryPolicy: RequestInterceptor {
-    /// How many times a call may be sent again after its first attempt.
-    public var limit: Int
     /// The wait before the first retry, in seconds.
     public var delay: TimeInterval
     /// Each later wait is the previous one times this. 1 keeps the wait constant.
@@ -33,7 +32,6 @@ public struct RetryPolicy: RequestInterceptor {
 
     /// Creates a policy.
     /// - Parameters:
-    ///   - limit: How many times a call may be sent again after its first attempt.
     ///   - delay: The wait before the first retry, in seconds.
     ///   - backoffMultiplier: Each later wait is the previous one times this.
     ///   - retryableStatusCodes: Status codes worth retrying (401 is always removed).
@@ -41,7 +39,6 @@ public struct RetryPolicy: RequestInterceptor {
     ///   - honorsRetryAfter: Whether a `Retry-After` header sets the wait.
     ///   - maximumRetryAfter: The longest `Retry-After` wait honoured.
     public init(
-        limit: Int,
         delay: TimeInterval,
         backoffMultiplier: Double = 1,
         retryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504],
@@ -49,7 +46,6 @@ public struct RetryPolicy: RequestInterceptor {
         honorsRetryAfter: Bool = true,
         maximumRetryAfter: TimeInterval = 60
     ) {
-        self.limit = limit
         self.delay = delay
         self.backoffMultiplier = backoffMultiplier
         self.retryableStatusCodes = retryableStatusCodes.subtracting([401])
@@ -59,10 +55,10 @@ public struct RetryPolicy: RequestInterceptor {
     }
 
     /// Never retries: for an endpoint that must not be sent twice when the service retries.
-    public static let never = RetryPolicy(limit: 0, delay: 0)
+    public static let never = RetryPolicy(delay: 0, retryableStatusCodes: [], retryableMethods: [])
 
-    /// Three tries in all, 0.2 s apart: two retries of network failures and retryable status codes.
-    public static let `default` = RetryPolicy(limit: 2, delay: 0.2)
+    /// Retries network failures and retryable status codes of idempotent methods, 0.2 s apart.
+    public static let `default` = RetryPolicy(delay: 0.2)
 
     /// Asks for a retry after the wait this policy gives the failure, when it retries it.
     /// - Parameters:
@@ -78,7 +74,7 @@ public struct RetryPolicy: RequestInterceptor {
 
     /// The wait before retry number `retry` (1-based), or `nil` to give up.
     private func wait(before retry: Int, method: HTTPMethod, after error: APIError) -> TimeInterval? {
-        guard retry <= limit, retryableMethods.contains(method) else { return nil }
+        guard retryableMethods.contains(method) else { return nil }
         switch error {
         case .network:
             return delay * pow(backoffMultiplier, Double(retry - 1))

@@ -6,18 +6,26 @@ import FoundationNetworking
 
 /// Uploads with progress, and downloads written to disk as they arrive.
 extension APIService {
-    /// Uploads a multipart form and maps the response into `type`. File parts stream from disk.
+    /// Sends a request with upload progress: ``send(_:)`` for a large body, such as a file
+    /// (``HTTPBody/file(_:contentType:)``) or a multipart form (``HTTPBody/multipart(_:)``), whose file
+    /// parts stream from disk.
+    ///
+    /// ```swift
+    /// var form = MultipartFormData()
+    /// form.append(fileURL: photoFile, name: "photo", mimeType: "image/jpeg")
+    /// let upload = HTTPEndpoint(method: .post, path: "photos", body: .multipart(form))
+    /// let photo = try await service.upload(Request(upload, as: Photo.self)) { progress in
+    ///     report(progress.fractionCompleted ?? 0)
+    /// }
+    /// ```
     /// - Parameters:
-    ///   - form: The form.
-    ///   - path: The path, relative to the base URL.
-    ///   - method: The method; `POST` by default.
-    ///   - type: The class the response maps into.
+    ///   - request: The endpoint with its body, and what the response body becomes.
     ///   - progress: Told of the bytes sent so far, on a background thread.
-    /// - Returns: The mapped response.
+    /// - Returns: The value with the status code, headers and final URL.
     /// - Throws: ``APIError``, always.
-    public func upload<T: Mappable>(_ form: MultipartFormData, to path: String, method: HTTPMethod = .post,
-                                    as type: T.Type, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> T {
-        try await response(PathEndpoint(method: method, path: path, content: .multipart(form)), as: T.self, progress: progress).value
+    public func upload<Value>(_ request: Request<Value>,
+                              progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> sending Response<Value> {
+        try await operation(request, progress: progress)().value.get()
     }
 
     /// Downloads the response body into a file, a chunk at a time: the body is never held in memory.
@@ -31,29 +39,31 @@ extension APIService {
     /// - Throws: ``APIError``, always. An unacceptable status carries the first mebibyte of the body.
     public func download(_ endpoint: some Endpoint, to destination: URL,
                          progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> Response<URL> {
-        let prepared = try prepare(endpoint)
-        defer { prepared.cleanUp() }
-        let options = CallOptions(endpoint, configuration: configuration)
+        let call = begin(endpoint)
         let directory = destination.deletingLastPathComponent()
         let transport = self.transport
         let redirects = configuration.redirectPolicy
-        let result = await registered {
-            UncheckedBox(await self.perform(prepared, options: options,
-                                            attempt: { try await transport.download($0, into: directory, redirects: redirects, progress: progress) },
-                                            monitored: { _ in nil },
-                                            errorBody: { file in Self.takeErrorBody(from: file) }))
-        }
-        let (file, response) = try result.get()
+        let receiving = Receiving<URL>(
+            attempt: { try await transport.download($0, into: directory, redirects: redirects, progress: progress) },
+            monitored: { _ in nil },
+            errorBody: { file in Self.takeErrorBody(from: file) })
+        return try await run(call, receiving) { file, response in
+            UncheckedBox(Self.move(file, to: destination).map { Response($0, response) })
+        }.get()
+    }
+
+    /// Moves a finished download to where the caller asked, replacing what was there.
+    private static func move(_ file: URL, to destination: URL) -> Result<URL, APIError> {
         do {
             if FileManager.default.fileExists(atPath: destination.path) {
                 try FileManager.default.removeItem(at: destination)
             }
             try FileManager.default.moveItem(at: file, to: destination)
+            return .success(destination)
         } catch {
             try? FileManager.default.removeItem(at: file)
-            throw APIError.invalidRequest("The download could not be moved to \(destination.path): \(error.localizedDescription)")
+            return .failure(.invalidRequest("The download could not be moved to \(destination.path): \(error.localizedDescription)"))
         }
-        return Response(value: destination, statusCode: response.statusCode, headers: response.stringHeaders, url: response.url)
     }
 
     /// The start of a failed download's body (at most 1 MiB), for the error; the file is removed.

@@ -59,29 +59,42 @@ extension RedirectPolicy {
         return PreparedRequest(urlRequest: next.request, bodyFile: next.keepsBody ? request.bodyFile : nil)
     }
 
-    /// A download under this policy, for either transport: each attempt writes its body with
-    /// `transfer` into a new file in `directory`, which is removed when the attempt fails or redirects.
+    /// The redirect loop of every transport and every kind of call: sends `request` with `hop`, and
+    /// while the response is a redirect this policy follows, drops that response's payload with
+    /// `discard` and sends the next request; more than ``limit`` redirects fail with
+    /// `URLError(.httpTooManyRedirects)`.
+    func follow<Payload>(
+        _ request: PreparedRequest,
+        hop: (PreparedRequest) async throws -> (Payload, HTTPURLResponse),
+        discard: (Payload) -> Void = { _ in }
+    ) async throws -> (Payload, HTTPURLResponse) {
+        var current = request
+        for _ in 0...Self.limit {
+            let (payload, response) = try await hop(current)
+            guard let next = self.request(after: response, for: current) else { return (payload, response) }
+            discard(payload)
+            current = next
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    /// A download under this policy: each hop writes its body with `transfer` into a new file in
+    /// `directory`, which is removed when the hop fails or redirects.
     func download(
         _ request: PreparedRequest, into directory: URL,
         transfer: (PreparedRequest, URL) async throws -> HTTPURLResponse
     ) async throws -> (URL, HTTPURLResponse) {
-        var current = request
-        for _ in 0...Self.limit {
+        try await follow(request, hop: { current in
             let file = directory.appendingPathComponent(".reflectmap-download-\(UUID().uuidString)")
             guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
                 throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
             }
-            let response: HTTPURLResponse
             do {
-                response = try await transfer(current, file)
+                return (file, try await transfer(current, file))
             } catch {
                 try? FileManager.default.removeItem(at: file)
                 throw error
             }
-            guard let next = self.request(after: response, for: current) else { return (file, response) }
-            try? FileManager.default.removeItem(at: file)
-            current = next
-        }
-        throw URLError(.httpTooManyRedirects)
+        }, discard: { file in try? FileManager.default.removeItem(at: file) })
     }
 }

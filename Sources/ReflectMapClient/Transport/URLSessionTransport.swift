@@ -115,16 +115,13 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
     }
 
     func data(_ request: PreparedRequest, redirects: RedirectPolicy, progress: ProgressHandler?) async throws -> (Data, HTTPURLResponse) {
-        var current = request
-        for _ in 0...RedirectPolicy.limit {
+        try await redirects.follow(request) { current in
             let handler = TaskHandler(sink: .memory, timeout: current.urlRequest.timeoutInterval, progress: progress,
                                       direction: .upload, uploadSize: current.bodySize, delegateQueue: queue, queue: dispatchQueue)
             let (response, data) = try await run(current, handler: handler)
             ExpiredCookies.delete(expiredBy: response, in: session.configuration)
-            guard let next = redirects.request(after: response, for: current) else { return (data, response) }
-            current = next
+            return (data, response)
         }
-        throw URLError(.httpTooManyRedirects)
     }
 
     func download(_ request: PreparedRequest, into directory: URL, redirects: RedirectPolicy,
@@ -141,8 +138,7 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
     }
 
     func open(_ request: PreparedRequest, redirects: RedirectPolicy) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
-        var current = request
-        for _ in 0...RedirectPolicy.limit {
+        let (opened, response) = try await redirects.follow(request, hop: { current in
             let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
             let handler = TaskHandler(sink: .stream(continuation), timeout: current.urlRequest.timeoutInterval, progress: nil, direction: .download,
                                       delegateQueue: queue, queue: dispatchQueue)
@@ -159,11 +155,9 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
                 handler.cancelSoon()
             }
             ExpiredCookies.delete(expiredBy: response, in: session.configuration)
-            guard let next = redirects.request(after: response, for: current) else { return (response, stream) }
-            handler.cancelSoon()
-            current = next
-        }
-        throw URLError(.httpTooManyRedirects)
+            return ((stream: stream, handler: handler), response)
+        }, discard: { opened in opened.handler.cancelSoon() })
+        return (response, opened.stream)
     }
 
     // MARK: one request

@@ -18,7 +18,8 @@ import ReflectMap
 ///
 /// Set it on the ``ServiceConfiguration`` for every call, and override it per endpoint
 /// (``Endpoint/envelope``), where ``ResponseEnvelope/none`` turns it off. Every call form honours it:
-/// `async`, callbacks and ``APIService/response(_:as:)``. A status the configuration does not accept
+/// `async`, callbacks and ``APIService/send(_:)``, for a model; `Data` and `String` are the body as it
+/// arrived. A status the configuration does not accept
 /// is still ``APIError/unacceptableStatus(code:headers:body:)``.
 public struct ResponseEnvelope: Sendable, Equatable {
     /// How a response says it failed.

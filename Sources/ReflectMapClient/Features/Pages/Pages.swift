@@ -41,20 +41,21 @@ extension APIService {
     func page<Base: Endpoint, Item: Mappable>(
         _ endpoint: Base, request: PageRequest?, items itemsPath: String?, as type: Item.Type, pagination: Pagination, number: Int
     ) async throws -> (items: [Item], next: PageRequest?) {
-        let target = NextPageEndpoint(base: endpoint, request: request ?? .parameters(pagination.firstParameters))
-        let prepared = try prepare(target)
-        defer { prepared.cleanUp() }
-        let options = CallOptions(target, configuration: configuration)
-        let (data, response) = try await registered {
-            UncheckedBox(await self.perform(prepared, options: options, progress: nil))
+        let call = begin(NextPageEndpoint(base: endpoint, request: request ?? .parameters(pagination.firstParameters)))
+        let mapper = configuration.mapper
+        let pageURL = try? call.request.get().urlRequest.url
+        return try await run(call, inMemory(call, progress: nil)) { data, response in
+            let keyPath = itemsPath ?? call.options.keyPath
+            // The page crosses from the task to the caller once; items need not be Sendable.
+            return UncheckedBox(ResponseMapper(mapper: mapper)
+                .map(data, status: response.statusCode, keyPath: keyPath, envelope: call.options.envelope, as: [Item].self)
+                .map { items in
+                    let json = try? JSONValue(parsing: data)
+                    let page = PageResponse(url: response.url ?? pageURL, headers: response.stringHeaders, json: json,
+                                            items: keyPath.map { json?.value(atKeyPath: $0) } ?? json)
+                    return (items, pagination.next(after: page, itemCount: items.count, number: number))
+                })
         }.get()
-        let keyPath = itemsPath ?? options.keyPath
-        let items = try ResponseMapper(mapper: configuration.mapper)
-            .map(data, status: response.statusCode, keyPath: keyPath, envelope: options.envelope, as: [Item].self)
-            .get()
-        let json = try? JSONValue(parsing: data)
-        let page = PageResponse(url: response.url ?? prepared.urlRequest.url, headers: response.stringHeaders, json: json, items: keyPath.map { json?.value(atKeyPath: $0) } ?? json)
-        return (items, pagination.next(after: page, itemCount: items.count, number: number))
     }
 }
 

@@ -92,40 +92,20 @@ extension APIService {
         let (mapped, continuation) = AsyncThrowingStream<Element, Error>.makeStream()
         let gate = ElementGate()
         let consumer = PacedIterator(mapped, gate: gate)
-        let stream = AsyncThrowingStream<Element, Error> { try await consumer.next() }
-        var prepared: PreparedRequest
-        do {
-            prepared = try prepare(endpoint)
-        } catch {
-            continuation.finish(throwing: error)
-            return stream
-        }
-        if endpoint.headers.keys.allSatisfy({ $0.caseInsensitiveCompare("Accept") != .orderedSame }) {
-            prepared.urlRequest.setValue(accept, forHTTPHeaderField: "Accept")
-        }
-        let request = prepared
-        let options = CallOptions(endpoint, configuration: configuration)
+        let call = begin(endpoint, accept: accept)
         let transport = self.transport
         let redirects = configuration.redirectPolicy
+        let receiving = Receiving<AsyncThrowingStream<Data, any Error>>(
+            attempt: { request in
+                let (response, chunks) = try await transport.open(request, redirects: redirects)
+                return (chunks, response)
+            },
+            monitored: { _ in nil },
+            errorBody: { chunks in await Self.collect(chunks) })
         // Elements need not be Sendable; only this task yields them.
         let output = UncheckedBox(continuation)
-        let id = UUID()
         let task = Task<Void, Never> {
-            defer {
-                request.cleanUp()
-                self.registry.remove(id)
-            }
-            let opened = await self.perform(request, options: options,
-                                            attempt: { request in
-                                                let (response, chunks) = try await transport.open(request, redirects: redirects)
-                                                return (chunks, response)
-                                            },
-                                            monitored: { _ in nil },
-                                            errorBody: { chunks in await Self.collect(chunks) })
-            switch opened {
-            case .failure(let error):
-                output.value.finish(throwing: error)
-            case .success(let (chunks, _)):
+            let result: Result<Void, APIError> = await self.run(call, receiving) { chunks, _ in
                 var parser = parser
                 do {
                     for try await chunk in chunks {
@@ -136,15 +116,18 @@ extension APIService {
                         try await gate.waitForRoom()
                     }
                     for message in try end(&parser) { try Self.yield(transform(message), to: output) }
-                    output.value.finish(throwing: Task.isCancelled ? APIError.cancelled : nil)
+                    return UncheckedBox(Task.isCancelled ? .failure(.cancelled) : .success(()))
                 } catch {
-                    output.value.finish(throwing: APIError.transport(error))
+                    return UncheckedBox(.failure(APIError.transport(error)))
                 }
             }
+            switch result {
+            case .success: output.value.finish()
+            case .failure(let error): output.value.finish(throwing: error)
+            }
         }
-        registry.insert(task, id: id)
         continuation.onTermination = { _ in task.cancel() }
-        return stream
+        return AsyncThrowingStream<Element, Error> { try await consumer.next() }
     }
 
     /// Hands a freshly mapped element to the consumer; nothing else holds it.

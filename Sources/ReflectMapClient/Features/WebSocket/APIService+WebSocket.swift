@@ -42,7 +42,7 @@ extension APIService {
         var request: URLRequest
         do {
             // A ws(s) URL goes through the request builder as http(s), which takes absolute URLs as they are.
-            request = try prepare(WebSocketEndpoint(path: Self.spelledAsHTTP(path), headers: headers)).urlRequest
+            request = try begin(WebSocketEndpoint(path: Self.spelledAsHTTP(path), headers: headers)).request.get().urlRequest
         } catch {
             throw .invalidRequest(error.description)
         }

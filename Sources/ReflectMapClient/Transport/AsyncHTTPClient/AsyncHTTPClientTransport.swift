@@ -117,9 +117,8 @@ public final class AsyncHTTPClientTransport: Transport, SessionTransport, Public
     // MARK: SessionTransport
 
     func data(_ request: PreparedRequest, redirects: RedirectPolicy, progress: ProgressHandler?) async throws -> (Data, HTTPURLResponse) {
-        var current = request
-        for _ in 0...RedirectPolicy.limit {
-            let (data, response) = try await exchange(current, progress: progress).run { head, body, watchdog in
+        try await redirects.follow(request) { current in
+            try await exchange(current, progress: progress).run { head, body, watchdog in
                 var data = Data()
                 if head.expectedContentLength > 0 { data.reserveCapacity(Int(min(head.expectedContentLength, 64 << 20))) }
                 for try await buffer in body {
@@ -128,10 +127,7 @@ public final class AsyncHTTPClientTransport: Transport, SessionTransport, Public
                 }
                 return data
             }
-            guard let next = redirects.request(after: response, for: current) else { return (data, response) }
-            current = next
         }
-        throw URLError(.httpTooManyRedirects)
     }
 
     func download(_ request: PreparedRequest, into directory: URL, redirects: RedirectPolicy,
@@ -156,14 +152,12 @@ public final class AsyncHTTPClientTransport: Transport, SessionTransport, Public
     }
 
     func open(_ request: PreparedRequest, redirects: RedirectPolicy) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
-        var current = request
-        for _ in 0...RedirectPolicy.limit {
-            // A redirect's body is dropped with its stream, which cancels that request.
+        // A redirect's body is dropped with its stream, which cancels that request.
+        let (chunks, response) = try await redirects.follow(request) { current in
             let (response, chunks) = try await exchange(current, progress: nil).open()
-            guard let next = redirects.request(after: response, for: current) else { return (response, chunks) }
-            current = next
+            return (chunks, response)
         }
-        throw URLError(.httpTooManyRedirects)
+        return (response, chunks)
     }
 
     // MARK: one request
