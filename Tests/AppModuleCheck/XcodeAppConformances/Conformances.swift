@@ -210,7 +210,7 @@ struct XcodeAppConformanceTests {
             configuration: ServiceConfiguration(interceptors: [TokenInterceptor()], transport: EchoTransport(), monitors: [recorder])
         )
         let (name, level) = try await Task.detached {
-            let profile = try await service.request(ProfileRouter.show(id: 7), as: Profile.self)
+            let profile = try await service.send(Request(ProfileRouter.show(id: 7), as: Profile.self)).value
             return (profile.name, profile.level)
         }.value
         #expect(name == "ada" && level == 10)
