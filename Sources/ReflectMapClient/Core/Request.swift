@@ -16,7 +16,7 @@ import FoundationNetworking
 /// let text = try await service.send(Request(.get("robots.txt"), as: String.self))       // the text
 /// ```
 ///
-/// - A ``Mappable`` type is mapped from the JSON body (or the value at the endpoint's key path), and
+/// - A `Mappable` type is mapped from the JSON body (or the value at the endpoint's key path), and
 ///   a 2xx body that the service's ``ResponseEnvelope`` says failed fails the call.
 /// - `Data` is the body as it arrived.
 /// - `String` is the body as text, decoded with the charset of its `Content-Type` (UTF-8 when it names
