@@ -27,24 +27,34 @@ final class TaskHandler: @unchecked Sendable {
     /// Which direction ``progress`` reports.
     enum Direction { case upload, download }
 
-    private let lock = NSLock()
+    /// What the delegate queue's callbacks, the transport's serial queue (cancellation, the idle timer)
+    /// and the task that starts the handler share.
+    private struct State {
+        /// The idle-timeout timer, cancelled when the handler finishes: a resumed dispatch source lives
+        /// until it is cancelled.
+        var timeoutTimer: DispatchSourceTimer?
+        var data = Data()
+        var response: HTTPURLResponse?
+        var task: URLSessionTask?
+        var finished = false
+        /// `resume()` has returned: cancelling a task before that makes FoundationNetworking trap when it resumes.
+        var resumed = false
+        /// A cancellation that arrived while the task was being resumed, applied once it is.
+        var cancelAfterResume = false
+        var head: Head?
+        var completion: Completion?
+        var lastActivity = DispatchTime.now()
+        var received: Int64 = 0
+        var writeError: (any Error)?
+    }
+
+    private typealias Head = (Result<HTTPURLResponse, any Error>) -> Void
+    private typealias Completion = (Result<(HTTPURLResponse, Data), any Error>) -> Void
+
+    private let state = Protected(State())
+    // `sink` is why the class is `@unchecked Sendable`: a `.file` sink's `FileHandle` is not declared
+    // `Sendable` by every Foundation; it is written only inside `state.withLock`, one chunk at a time.
     private let sink: Sink
-    /// The idle-timeout timer, cancelled when the handler finishes: a resumed dispatch source lives
-    /// until it is cancelled.
-    private var timeoutTimer: DispatchSourceTimer?
-    private var data = Data()
-    private var response: HTTPURLResponse?
-    private var task: URLSessionTask?
-    private var finished = false
-    /// `resume()` has returned: cancelling a task before that makes FoundationNetworking trap when it resumes.
-    private var resumed = false
-    /// A cancellation that arrived while the task was being resumed, applied once it is.
-    private var cancelAfterResume = false
-    private var head: ((Result<HTTPURLResponse, any Error>) -> Void)?
-    private var completion: ((Result<(HTTPURLResponse, Data), any Error>) -> Void)?
-    private var lastActivity = DispatchTime.now()
-    private var received: Int64 = 0
-    private var writeError: (any Error)?
     private let timeout: TimeInterval?
     private let progress: ProgressHandler?
     private let direction: Direction
@@ -75,15 +85,16 @@ final class TaskHandler: @unchecked Sendable {
     /// the task is not resumed, and the result is `false`.
     @discardableResult
     func start(_ task: URLSessionTask, completion: @escaping (Result<(HTTPURLResponse, Data), any Error>) -> Void) -> Bool {
-        lock.lock()
-        if finished {
-            lock.unlock()
+        let started = state.withLock { state in
+            guard !state.finished else { return false }
+            state.task = task
+            state.completion = completion
+            return true
+        }
+        guard started else {
             completion(.failure(CancellationError()))
             return false
         }
-        self.task = task
-        self.completion = completion
-        lock.unlock()
         scheduleTimeoutCheck(after: timeout)
         resume(task)
         return true
@@ -93,15 +104,16 @@ final class TaskHandler: @unchecked Sendable {
     /// the body goes to the stream sink.
     @discardableResult
     func startStream(_ task: URLSessionTask, head: @escaping (Result<HTTPURLResponse, any Error>) -> Void) -> Bool {
-        lock.lock()
-        if finished {
-            lock.unlock()
+        let started = state.withLock { state in
+            guard !state.finished else { return false }
+            state.task = task
+            state.head = head
+            return true
+        }
+        guard started else {
             head(.failure(CancellationError()))
             return false
         }
-        self.task = task
-        self.head = head
-        lock.unlock()
         scheduleTimeoutCheck(after: timeout)
         resume(task)
         return true
@@ -109,10 +121,10 @@ final class TaskHandler: @unchecked Sendable {
 
     private func resume(_ task: URLSessionTask) {
         task.resume()
-        lock.lock()
-        resumed = true
-        let cancel = cancelAfterResume
-        lock.unlock()
+        let cancel = state.withLock { state in
+            state.resumed = true
+            return state.cancelAfterResume
+        }
         if cancel { cancelTask(task) }
     }
 
@@ -160,62 +172,72 @@ final class TaskHandler: @unchecked Sendable {
     // MARK: delegate events (on the session's serial delegate queue)
 
     func didReceive(_ response: HTTPURLResponse) {
-        lock.lock()
-        self.response = response
-        lastActivity = .now()
-        let head = self.head
-        self.head = nil
-        lock.unlock()
+        let head = state.withLock { state -> Head? in
+            state.response = response
+            state.lastActivity = .now()
+            defer { state.head = nil }
+            return state.head
+        }
         head?(.success(response))
     }
 
+    /// What `didReceive(_ chunk:)` does once the lock is released.
+    private enum ChunkOutcome {
+        /// The handler has finished: nothing.
+        case ignored
+        /// Writing to the file failed: the handler finishes with the error.
+        case failed(any Error)
+        /// The chunk is taken: it goes to the stream, if any, and the progress is reported.
+        case taken(yieldTo: AsyncThrowingStream<Data, any Error>.Continuation?, completed: Int64, total: Int64?)
+    }
+
     func didReceive(_ chunk: Data) {
-        lock.lock()
-        guard !finished else {
-            lock.unlock()
-            return
-        }
-        lastActivity = .now()
-        received += Int64(chunk.count)
-        var yieldTo: AsyncThrowingStream<Data, any Error>.Continuation?
-        switch sink {
-        case .memory:
-            data.append(chunk)
-        case .file(let handle):
-            do {
-                try handle.write(contentsOf: chunk)
-            } catch {
-                writeError = error
+        // The memory and file sinks take the chunk under the lock, ordered with `finish`: once the
+        // handler has finished (and its caller may have closed the file), no chunk is written.
+        let outcome = state.withLock { state -> ChunkOutcome in
+            guard !state.finished else { return .ignored }
+            state.lastActivity = .now()
+            state.received += Int64(chunk.count)
+            var yieldTo: AsyncThrowingStream<Data, any Error>.Continuation?
+            switch sink {
+            case .memory:
+                state.data.append(chunk)
+            case .file(let handle):
+                do {
+                    try handle.write(contentsOf: chunk)
+                } catch {
+                    state.writeError = error
+                }
+            case .stream(let continuation):
+                yieldTo = continuation
             }
-        case .stream(let continuation):
-            yieldTo = continuation
+            if let failed = state.writeError { return .failed(failed) }
+            let total = state.response.flatMap { $0.expectedContentLength >= 0 ? $0.expectedContentLength : nil }
+            return .taken(yieldTo: yieldTo, completed: state.received, total: total)
         }
-        let report = direction == .download ? progress : nil
-        let total = response.flatMap { $0.expectedContentLength >= 0 ? $0.expectedContentLength : nil }
-        let completed = received
-        let failed = writeError
-        lock.unlock()
-        if let failed {
-            finish(.failure(failed))
+        switch outcome {
+        case .ignored:
             return
+        case .failed(let error):
+            finish(.failure(error))
+        case .taken(let yieldTo, let completed, let total):
+            yieldTo?.yield(chunk)
+            let report = direction == .download ? progress : nil
+            report?(TransferProgress(completed: completed, total: total))
         }
-        yieldTo?.yield(chunk)
-        report?(TransferProgress(completed: completed, total: total))
     }
 
     func didSend(totalBytesSent: Int64, totalBytesExpected: Int64) {
-        lock.lock()
-        lastActivity = .now()
-        let report = direction == .upload && !finished ? progress : nil
-        lock.unlock()
+        let report = state.withLock { state -> ProgressHandler? in
+            state.lastActivity = .now()
+            return direction == .upload && !state.finished ? progress : nil
+        }
         report?(TransferProgress(completed: totalBytesSent, total: totalBytesExpected > 0 ? totalBytesExpected : uploadSize))
     }
 
     /// A 401 with a challenge: the response and body already arrived, so they are the answer.
     func didReceiveChallenge() {
-        lock.lock()
-        let response = self.response
-        lock.unlock()
+        let response = state.withLock { $0.response }
         if let response {
             finish(.success(response))
         } else {
@@ -229,9 +251,7 @@ final class TaskHandler: @unchecked Sendable {
     }
 
     func didComplete(_ error: (any Error)?) {
-        lock.lock()
-        let response = self.response
-        lock.unlock()
+        let response = state.withLock { $0.response }
         if let error {
             finish(.failure(error), cancelsTask: false)
         } else if let response {
@@ -243,32 +263,38 @@ final class TaskHandler: @unchecked Sendable {
 
     // MARK: finishing
 
+    /// What the first ``finish(_:cancelsTask:)`` takes out of the state, to act on once the lock is
+    /// released.
+    private struct Finishing {
+        let task: URLSessionTask?
+        let resumed: Bool
+        let head: Head?
+        let completion: Completion?
+        let body: Data
+        let timer: DispatchSourceTimer?
+    }
+
     /// Finishes once; later calls do nothing. Cancels the task unless it completed on its own.
     private func finish(_ result: Result<HTTPURLResponse, any Error>, cancelsTask: Bool = true) {
-        lock.lock()
-        guard !finished else {
-            lock.unlock()
-            return
+        let finishing = state.withLock { state -> Finishing? in
+            guard !state.finished else { return nil }
+            state.finished = true
+            // A task still being resumed is cancelled by `resume(_:)` once it returns.
+            if state.task != nil, !state.resumed { state.cancelAfterResume = true }
+            let finishing = Finishing(task: state.task, resumed: state.resumed, head: state.head,
+                                      completion: state.completion, body: state.data, timer: state.timeoutTimer)
+            state.head = nil
+            state.completion = nil
+            state.task = nil
+            state.data = Data()
+            state.timeoutTimer = nil
+            return finishing
         }
-        finished = true
-        let task = self.task
-        let resumed = self.resumed
-        if task != nil, !resumed { cancelAfterResume = true }
-        let head = self.head
-        let completion = self.completion
-        let sink = self.sink
-        let body = data
-        self.head = nil
-        self.completion = nil
-        self.task = nil
-        data = Data()
-        let timer = timeoutTimer
-        timeoutTimer = nil
-        lock.unlock()
+        guard let finishing else { return }
         // Cancelling the timer releases its handler now, not when it would have fired.
-        timer?.cancel()
+        finishing.timer?.cancel()
 
-        if case .failure = result, let task, cancelsTask, resumed {
+        if case .failure = result, let task = finishing.task, cancelsTask, finishing.resumed {
             cancelTask(task)
         }
         if case .stream(let continuation) = sink {
@@ -277,35 +303,37 @@ final class TaskHandler: @unchecked Sendable {
             case .failure(let error): continuation.finish(throwing: error)
             }
         }
-        head?(result)
-        completion?(result.map { ($0, body) })
+        finishing.head?(result)
+        finishing.completion?(result.map { ($0, finishing.body) })
     }
 
     /// Idle timeout: fails the task when nothing was sent or received for `timeout` seconds.
     private func scheduleTimeoutCheck(after seconds: TimeInterval?) {
         guard let seconds else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        guard !finished else { return }
-        if let timer = timeoutTimer {
+        // The timer is made and set under the lock, ordered with `finish`, which takes and cancels it:
+        // a finished handler gets no new timer, so none is left running. Neither `schedule` nor
+        // `resume()` calls the handler; it runs later on `queue`.
+        state.withLock { state in
+            guard !state.finished else { return }
+            if let timer = state.timeoutTimer {
+                timer.schedule(deadline: .now() + seconds)
+                return
+            }
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            // A strong capture: the handler and its timer keep each other until the handler finishes,
+            // which cancels the timer (a timed-out handler finishes in `checkTimeout()`).
+            timer.setEventHandler { self.checkTimeout() }
             timer.schedule(deadline: .now() + seconds)
-            return
+            state.timeoutTimer = timer
+            timer.resume()
         }
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        // A strong capture: the handler and its timer keep each other until the handler finishes,
-        // which cancels the timer (a timed-out handler finishes in `checkTimeout()`).
-        timer.setEventHandler { self.checkTimeout() }
-        timer.schedule(deadline: .now() + seconds)
-        timeoutTimer = timer
-        timer.resume()
     }
 
     private func checkTimeout() {
         guard let timeout else { return }
-        lock.lock()
-        let done = finished
-        let idle = Double(DispatchTime.now().uptimeNanoseconds &- lastActivity.uptimeNanoseconds) / 1e9
-        lock.unlock()
+        let (done, idle) = state.withLock { state in
+            (state.finished, Double(DispatchTime.now().uptimeNanoseconds &- state.lastActivity.uptimeNanoseconds) / 1e9)
+        }
         if done { return }
         if idle >= timeout {
             finish(.failure(URLError(.timedOut)))

@@ -127,34 +127,35 @@ private final class StreamConsumer: Sendable {
 
 /// The response head of a streamed exchange, delivered once by its task to the caller of
 /// ``AHCExchange/open()``.
-private final class HeadSignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<HTTPURLResponse, any Error>?
-    private var waiter: CheckedContinuation<HTTPURLResponse, any Error>?
+private final class HeadSignal: Sendable {
+    private struct State {
+        /// The head or the failure, once delivered; later deliveries are dropped.
+        var result: Result<HTTPURLResponse, any Error>?
+        /// The caller of ``wait()``, while the head has not arrived.
+        var waiter: CheckedContinuation<HTTPURLResponse, any Error>?
+    }
+
+    private let state = Protected(State())
 
     func deliver(_ outcome: Result<HTTPURLResponse, any Error>) {
-        lock.lock()
-        guard result == nil else {
-            lock.unlock()
-            return
+        let waiter = state.withLock { state -> CheckedContinuation<HTTPURLResponse, any Error>? in
+            guard state.result == nil else { return nil }
+            state.result = outcome
+            defer { state.waiter = nil }
+            return state.waiter
         }
-        result = outcome
-        let waiter = self.waiter
-        self.waiter = nil
-        lock.unlock()
         waiter?.resume(with: outcome)
     }
 
     func wait() async throws -> HTTPURLResponse {
         try await withCheckedThrowingContinuation { continuation in
-            lock.lock()
-            if let result {
-                lock.unlock()
-                continuation.resume(with: result)
-            } else {
-                waiter = continuation
-                lock.unlock()
+            // Delivered already: resumed at once, outside the lock. Not yet: `deliver(_:)` resumes it.
+            let delivered = state.withLock { state -> Result<HTTPURLResponse, any Error>? in
+                if let result = state.result { return result }
+                state.waiter = continuation
+                return nil
             }
+            if let delivered { continuation.resume(with: delivered) }
         }
     }
 }

@@ -169,15 +169,18 @@ public final class AsyncHTTPClientTransport: Transport, SessionTransport, Public
 }
 
 /// Whether a transport's shutdown has begun, so that it happens once.
-private final class ShutdownState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var begun = false
+private final class ShutdownState: Sendable {
+    private struct State {
+        var begun = false
+    }
+
+    private let state = Protected(State())
 
     /// `true` the first time only.
     func begin() -> Bool {
-        lock.withLock {
-            defer { begun = true }
-            return !begun
+        state.withLock { state in
+            defer { state.begun = true }
+            return !state.begun
         }
     }
 }

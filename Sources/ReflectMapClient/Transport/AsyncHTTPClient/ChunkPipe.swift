@@ -12,25 +12,53 @@ import Foundation
 /// parts it has read but nobody asked for in its connection's state machine, and drops them when the
 /// connection fails (a reset, say). Pulled here at once, they are the consumer's: when the body fails,
 /// the consumer gets every chunk that arrived, in order, and then the error (``finish(_:)``).
-final class ChunkPipe: @unchecked Sendable {
+final class ChunkPipe: Sendable {
     /// The most bytes that wait here before the reader stops pulling: small, so that memory stays flat
     /// and a slow consumer slows the server down.
     static let limit = 64 * 1024
 
-    private let lock = NSLock()
-    // Guarded by `lock`, all of them.
-    /// The chunks not yet consumed, oldest first from `head`.
-    private var chunks: [Data] = []
-    private var head = 0
-    private var queuedBytes = 0
-    /// The body's end: `nil` while it goes on, then `.success` or the failure.
-    private var end: Result<Void, any Error>?
-    /// The consumer went away.
-    private var closed = false
-    /// The consumer, waiting for a chunk while none is queued.
-    private var consumer: CheckedContinuation<Data?, any Error>?
-    /// The reader, waiting for room.
-    private var reader: CheckedContinuation<Bool, Never>?
+    /// The consumer, waiting for a chunk, the end or a cancellation.
+    private typealias Consumer = CheckedContinuation<Data?, any Error>
+    /// The reader, waiting for room (`true`) or told to stop (`false`).
+    private typealias Reader = CheckedContinuation<Bool, Never>
+
+    /// What the reader and the consumer share.
+    private struct State {
+        /// The chunks not yet consumed, oldest first from `head`.
+        var chunks: [Data] = []
+        var head = 0
+        var queuedBytes = 0
+        /// The body's end: `nil` while it goes on, then `.success` or the failure.
+        var end: Result<Void, any Error>?
+        /// The consumer went away.
+        var closed = false
+        /// The consumer, waiting for a chunk while none is queued.
+        var consumer: Consumer?
+        /// The reader, waiting for room.
+        var reader: Reader?
+
+        /// The oldest queued chunk, taken off the queue. Called with a chunk queued.
+        mutating func pop() -> Data {
+            let chunk = chunks[head]
+            chunks[head] = Data()
+            head += 1
+            queuedBytes -= chunk.count
+            if head == chunks.count {
+                chunks.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            return chunk
+        }
+
+        /// The waiting reader, taken when there is room for it again.
+        mutating func takeReaderIfRoom() -> Reader? {
+            guard queuedBytes < ChunkPipe.limit, let reader else { return nil }
+            self.reader = nil
+            return reader
+        }
+    }
+
+    private let state = Protected(State())
 
     // MARK: consumer
 
@@ -38,42 +66,40 @@ final class ChunkPipe: @unchecked Sendable {
     /// the error. Called by one consumer at a time.
     func receive() async throws -> Data? {
         try await withCheckedThrowingContinuation { (waiting: CheckedContinuation<Data?, any Error>) in
-            lock.lock()
-            if head < chunks.count {
-                let chunk = popLocked()
-                let room = takeReaderIfRoomLocked()
-                lock.unlock()
-                room?.resume(returning: true)
-                waiting.resume(returning: chunk)
-            } else if let end {
-                lock.unlock()
-                switch end {
-                case .success: waiting.resume(returning: nil)
-                case .failure(let error): waiting.resume(throwing: error)
+            // Resumed once the lock is released: a reader that has room again, and the consumer with its
+            // answer (`nil`: it waits for `push(_:)`, `finish(_:)` or `close()`).
+            let (room, answer) = state.withLock { state -> (Reader?, Result<Data?, any Error>?) in
+                if state.head < state.chunks.count {
+                    let chunk = state.pop()
+                    return (state.takeReaderIfRoom(), .success(chunk))
+                } else if let end = state.end {
+                    return (nil, end.map { _ -> Data? in nil })
+                } else if state.closed || state.consumer != nil {
+                    return (nil, .failure(CancellationError()))
+                } else {
+                    state.consumer = waiting
+                    return (nil, nil)
                 }
-            } else if closed || consumer != nil {
-                lock.unlock()
-                waiting.resume(throwing: CancellationError())
-            } else {
-                consumer = waiting
-                lock.unlock()
             }
+            room?.resume(returning: true)
+            if let answer { waiting.resume(with: answer) }
         }
     }
 
     /// The consumer went away: what is queued is dropped, a waiting reader is told to stop, and a waiting
     /// consumer gets a cancellation.
     func close() {
-        lock.lock()
-        closed = true
-        chunks = []
-        head = 0
-        queuedBytes = 0
-        let reader = self.reader
-        let consumer = self.consumer
-        self.reader = nil
-        self.consumer = nil
-        lock.unlock()
+        let (reader, consumer) = state.withLock { state -> (Reader?, Consumer?) in
+            state.closed = true
+            state.chunks = []
+            state.head = 0
+            state.queuedBytes = 0
+            defer {
+                state.reader = nil
+                state.consumer = nil
+            }
+            return (state.reader, state.consumer)
+        }
         reader?.resume(returning: false)
         consumer?.resume(throwing: CancellationError())
     }
@@ -89,18 +115,19 @@ final class ChunkPipe: @unchecked Sendable {
         case .full: break
         }
         return await withCheckedContinuation { (waiting: CheckedContinuation<Bool, Never>) in
-            lock.lock()
-            if closed {
-                lock.unlock()
-                waiting.resume(returning: false)
-            } else if queuedBytes < Self.limit {
-                // The consumer made room between the check above and now.
-                lock.unlock()
-                waiting.resume(returning: true)
-            } else {
-                reader = waiting
-                lock.unlock()
+            // Resumed at once, outside the lock, with the answer; `nil`: it waits for `receive()` or `close()`.
+            let answer = state.withLock { state -> Bool? in
+                if state.closed {
+                    return false
+                } else if state.queuedBytes < Self.limit {
+                    // The consumer made room between the check above and now.
+                    return true
+                } else {
+                    state.reader = waiting
+                    return nil
+                }
             }
+            if let answer { waiting.resume(returning: answer) }
         }
     }
 
@@ -108,59 +135,33 @@ final class ChunkPipe: @unchecked Sendable {
 
     /// Queues a chunk, or hands it to the waiting consumer, and says whether there is room for another.
     private func enqueue(_ chunk: Data) -> Enqueued {
-        lock.lock()
-        if closed {
-            lock.unlock()
-            return .closed
+        let (enqueued, consumer) = state.withLock { state -> (Enqueued, Consumer?) in
+            if state.closed { return (.closed, nil) }
+            if let consumer = state.consumer {
+                // A waiting consumer means nothing is queued: the chunk goes straight to it, resumed
+                // once the lock is released.
+                state.consumer = nil
+                return (.room, consumer)
+            }
+            state.chunks.append(chunk)
+            state.queuedBytes += chunk.count
+            return (state.queuedBytes >= Self.limit ? .full : .room, nil)
         }
-        if let consumer {
-            // A waiting consumer means nothing is queued: the chunk goes straight to it.
-            self.consumer = nil
-            lock.unlock()
-            consumer.resume(returning: chunk)
-            return .room
-        }
-        chunks.append(chunk)
-        queuedBytes += chunk.count
-        let full = queuedBytes >= Self.limit
-        lock.unlock()
-        return full ? .full : .room
+        consumer?.resume(returning: chunk)
+        return enqueued
     }
 
     /// Ends the body: the consumer gets what is queued, then `nil`, or the error.
     func finish(_ error: (any Error)?) {
-        lock.lock()
-        guard end == nil, !closed else {
-            lock.unlock()
-            return
+        let consumer = state.withLock { state -> Consumer? in
+            guard state.end == nil, !state.closed else { return nil }
+            state.end = error.map { .failure($0) } ?? .success(())
+            // A waiting consumer means nothing is queued: it gets the end at once.
+            defer { state.consumer = nil }
+            return state.consumer
         }
-        end = error.map { .failure($0) } ?? .success(())
-        // A waiting consumer means nothing is queued: it gets the end at once.
-        let consumer = self.consumer
-        self.consumer = nil
-        lock.unlock()
         guard let consumer else { return }
         if let error { consumer.resume(throwing: error) } else { consumer.resume(returning: nil) }
-    }
-
-    /// The oldest queued chunk, taken off the queue. Called under `lock` with a chunk queued.
-    private func popLocked() -> Data {
-        let chunk = chunks[head]
-        chunks[head] = Data()
-        head += 1
-        queuedBytes -= chunk.count
-        if head == chunks.count {
-            chunks.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        return chunk
-    }
-
-    /// The waiting reader, taken when there is room for it again. Called under `lock`.
-    private func takeReaderIfRoomLocked() -> CheckedContinuation<Bool, Never>? {
-        guard queuedBytes < Self.limit, let reader else { return nil }
-        self.reader = nil
-        return reader
     }
 }
 #endif

@@ -4,14 +4,17 @@ import Foundation
 /// The idle timeout of one exchange of ``AsyncHTTPClientTransport``: it calls its handler once when
 /// nothing was sent or received for `timeout` seconds. While paused (a streamed response waiting for its
 /// consumer to ask for more) the clock does not run, so a slow consumer is not a slow server.
-final class IdleWatchdog: @unchecked Sendable {
-    private let lock = NSLock()
+final class IdleWatchdog: Sendable {
+    private struct State {
+        var lastActivity = DispatchTime.now()
+        var paused = false
+        var timer: DispatchSourceTimer?
+        var onTimeout: (@Sendable () -> Void)?
+        var didFire = false
+    }
+
+    private let state = Protected(State())
     private let timeout: TimeInterval?
-    private var lastActivity = DispatchTime.now()
-    private var paused = false
-    private var timer: DispatchSourceTimer?
-    private var onTimeout: (@Sendable () -> Void)?
-    private var didFire = false
     /// Where every watchdog's timer fires: a serial queue, so the check runs at once. On Linux a timer on
     /// `DispatchQueue.global()` waits for a free thread of Swift's cooperative pool, which shares that
     /// queue's threads, and fires late while tasks keep the pool busy. The handlers only cancel a task.
@@ -25,82 +28,96 @@ final class IdleWatchdog: @unchecked Sendable {
 
     /// Whether the timeout fired.
     var fired: Bool {
-        lock.withLock { didFire }
+        state.withLock { $0.didFire }
     }
 
     /// Starts the clock; `onTimeout` runs once, on the watchdogs' serial queue, if the exchange goes idle.
     func start(_ onTimeout: @escaping @Sendable () -> Void) {
         guard let timeout else { return }
-        lock.withLock {
-            self.onTimeout = onTimeout
-            lastActivity = .now()
+        state.withLock { state in
+            state.onTimeout = onTimeout
+            state.lastActivity = .now()
         }
         schedule(after: timeout)
     }
 
     /// Something was sent or received.
     func touch() {
-        lock.withLock { lastActivity = .now() }
+        state.withLock { $0.lastActivity = .now() }
     }
 
     /// Stops the clock while the exchange waits for its consumer.
     func pause() {
-        lock.withLock { paused = true }
+        state.withLock { $0.paused = true }
     }
 
     /// Restarts the clock, from now.
     func resume() {
-        lock.withLock {
-            paused = false
-            lastActivity = .now()
+        state.withLock { state in
+            state.paused = false
+            state.lastActivity = .now()
         }
     }
 
     /// Stops for good; the handler is released.
     func stop() {
-        let timer = lock.withLock {
-            onTimeout = nil
-            defer { self.timer = nil }
-            return self.timer
+        let timer = state.withLock { state -> DispatchSourceTimer? in
+            state.onTimeout = nil
+            defer { state.timer = nil }
+            return state.timer
         }
         timer?.cancel()
     }
 
     private func schedule(after seconds: TimeInterval) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard onTimeout != nil else { return }
-        if let timer {
+        // The timer is made and set under the lock, ordered with `stop()`, which takes and cancels it: a
+        // stopped watchdog gets no new timer. Neither `schedule` nor `resume()` calls the handler; it runs
+        // later on the watchdogs' queue.
+        state.withLock { state in
+            guard state.onTimeout != nil else { return }
+            if let timer = state.timer {
+                timer.schedule(deadline: .now() + seconds)
+                return
+            }
+            let timer = DispatchSource.makeTimerSource(queue: Self.queue)
+            // The timer and the watchdog keep each other until `stop()` cancels the timer.
+            timer.setEventHandler { self.check() }
             timer.schedule(deadline: .now() + seconds)
-            return
+            state.timer = timer
+            timer.resume()
         }
-        let timer = DispatchSource.makeTimerSource(queue: Self.queue)
-        // The timer and the watchdog keep each other until `stop()` cancels the timer.
-        timer.setEventHandler { self.check() }
-        timer.schedule(deadline: .now() + seconds)
-        self.timer = timer
-        timer.resume()
+    }
+
+    /// What ``check()`` does once the lock is released.
+    private enum CheckOutcome {
+        /// The exchange went idle: run the handler, then stop.
+        case fire(@Sendable () -> Void)
+        /// Still running: check again after this many seconds.
+        case again(after: TimeInterval)
+        /// Stopped, or already fired: nothing.
+        case done
     }
 
     private func check() {
         guard let timeout else { return }
-        lock.lock()
-        let idle = Double(DispatchTime.now().uptimeNanoseconds &- lastActivity.uptimeNanoseconds) / 1e9
-        let handler: (@Sendable () -> Void)?
-        if !paused, idle >= timeout, let onTimeout {
-            handler = onTimeout
-            didFire = true
-            self.onTimeout = nil
-        } else {
-            handler = nil
+        let next = state.withLock { state -> CheckOutcome in
+            let idle = Double(DispatchTime.now().uptimeNanoseconds &- state.lastActivity.uptimeNanoseconds) / 1e9
+            if !state.paused, idle >= timeout, let onTimeout = state.onTimeout {
+                state.didFire = true
+                state.onTimeout = nil
+                return .fire(onTimeout)
+            }
+            guard state.onTimeout != nil else { return .done }
+            return .again(after: state.paused ? timeout : max(0.001, timeout - idle))
         }
-        let pending = self.onTimeout != nil
-        lock.unlock()
-        if let handler {
+        switch next {
+        case .fire(let handler):
             handler()
             stop()
-        } else if pending {
-            schedule(after: paused ? timeout : max(0.001, timeout - idle))
+        case .again(let seconds):
+            schedule(after: seconds)
+        case .done:
+            break
         }
     }
 }
