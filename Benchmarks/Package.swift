@@ -20,11 +20,13 @@ let package = Package(
             name: "AsyncHTTPClient",
             description: "Builds the root package with its AsyncHTTPClient trait, so that the streaming benchmark "
                 + "measures AsyncHTTPClientTransport next to URLSessionTransport (Streaming/run.sh turns it on)."
-        ),
+        )
     ],
     dependencies: [
         .package(path: "..", traits: [.trait(name: "AsyncHTTPClient", condition: .when(traits: ["AsyncHTTPClient"]))]),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: countsAllocations ? ["MallocInterposer"] : []),
+        .package(
+            url: "https://github.com/ordo-one/benchmark", from: "1.38.1",
+            traits: countsAllocations ? ["MallocInterposer"] : []),
     ],
     targets: [
         .executableTarget(

@@ -38,16 +38,28 @@ let times: [Double]
 let count: Int
 switch name {
 case "twitter":
-    let (t, r) = try useMapper ? twice { try snake.map(TwitterFeed.self, from: data) } : twice { try decoder.decode(TwitterFeed.self, from: data) }
+    let (t, r) =
+        try useMapper
+        ? twice { try snake.map(TwitterFeed.self, from: data) }
+        : twice { try decoder.decode(TwitterFeed.self, from: data) }
     (times, count) = (t, r[1].statuses.count)
 case "citm_catalog":
-    let (t, r) = try useMapper ? twice { try plain.map(CitmCatalog.self, from: data) } : twice { try decoder.decode(CitmCatalog.self, from: data) }
+    let (t, r) =
+        try useMapper
+        ? twice { try plain.map(CitmCatalog.self, from: data) }
+        : twice { try decoder.decode(CitmCatalog.self, from: data) }
     (times, count) = (t, r[1].performances.count)
 case "canada":
-    let (t, r) = try useMapper ? twice { try plain.map(FeatureCollection.self, from: data) } : twice { try decoder.decode(FeatureCollection.self, from: data) }
+    let (t, r) =
+        try useMapper
+        ? twice { try plain.map(FeatureCollection.self, from: data) }
+        : twice { try decoder.decode(FeatureCollection.self, from: data) }
     (times, count) = (t, r[1].features.count)
 case "github_events":
-    let (t, r) = try useMapper ? twice { try snake.map([GitHubEvent].self, from: data) } : twice { try decoder.decode([GitHubEvent].self, from: data) }
+    let (t, r) =
+        try useMapper
+        ? twice { try snake.map([GitHubEvent].self, from: data) }
+        : twice { try decoder.decode([GitHubEvent].self, from: data) }
     (times, count) = (t, r[1].count)
 default:
     fatalError("unknown payload \(name)")

@@ -48,7 +48,8 @@ func status(_ field: String) -> Int {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-    FileHandle.standardError.write(Data("usage: streaming-benchmark stream|memory|client FILE-OR-URL [array|lines]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: streaming-benchmark stream|memory|client FILE-OR-URL [array|lines]\n".utf8))
     exit(64)
 }
 let mode = arguments[1]

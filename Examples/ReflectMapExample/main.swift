@@ -17,15 +17,16 @@ final class BazQux: Mappable {
     required init() {}
 }
 
-let fooBarJSON = Data("""
-{
-    "success": true,
-    "int_value": 1,
-    "string_value": "Hello!",
-    "float_value": null,
-    "baz_qux": { "array_value": [1, 2, 3] }
-}
-""".utf8)
+let fooBarJSON = Data(
+    """
+    {
+        "success": true,
+        "int_value": 1,
+        "string_value": "Hello!",
+        "float_value": null,
+        "baz_qux": { "array_value": [1, 2, 3] }
+    }
+    """.utf8)
 
 // A real payload: GitHub's public events feed, a top-level array with a free-form `payload`.
 
@@ -61,23 +62,29 @@ do {
     let fooBar = try mapper.map(FooBarResponse.self, from: fooBarJSON)
     let floatText = fooBar.floatValue.map { "\($0)" } ?? "nil"
     let numbers: [Int] = fooBar.bazQux?.arrayValue ?? []
-    print("FooBarResponse: success=\(fooBar.success) intValue=\(fooBar.intValue)"
-          + " stringValue=\(fooBar.stringValue ?? "nil") floatValue=\(floatText) bazQux.arrayValue=\(numbers)")
+    print(
+        "FooBarResponse: success=\(fooBar.success) intValue=\(fooBar.intValue)"
+            + " stringValue=\(fooBar.stringValue ?? "nil") floatValue=\(floatText) bazQux.arrayValue=\(numbers)")
     print("  back to JSON:", String(decoding: try mapper.data(from: fooBar), as: UTF8.self))
 
-    let path = CommandLine.arguments.dropFirst().first
+    let path =
+        CommandLine.arguments.dropFirst().first
         ?? Bundle.module.path(forResource: "github_events", ofType: "json", inDirectory: "Resources")
         ?? "github_events.json"
     let events = try mapper.mapArray(Event.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
     print("\nMapped \(events.count) GitHub events from \(URL(fileURLWithPath: path).lastPathComponent):")
     for event in events.prefix(5) {
         let kind = event.type?.rawValue ?? "unknown"
-        print("  \(event.id) \(kind) by \(event.actor.login) on \(event.repo.name), payload keys: \(event.payload.keys.sorted())")
+        print(
+            "  \(event.id) \(kind) by \(event.actor.login) on \(event.repo.name), payload keys: \(event.payload.keys.sorted())"
+        )
     }
     if let first = events.first {
         var compact = first
         compact.payload = [:]
-        print("  first event back to JSON (payload left out):", String(decoding: try mapper.data(from: compact), as: UTF8.self))
+        print(
+            "  first event back to JSON (payload left out):",
+            String(decoding: try mapper.data(from: compact), as: UTF8.self))
     }
 } catch {
     print("Mapping failed: \(error)")

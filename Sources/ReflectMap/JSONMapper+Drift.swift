@@ -13,7 +13,9 @@ public struct MappingDrift: Sendable {
 
 extension JSONMapper {
     /// Hands a report to the handler, unless it is clean.
-    func deliver<T>(_ report: MappingReport, for type: T.Type, at keyPath: String?, to handler: @Sendable (MappingDrift) -> Void) {
+    func deliver<T>(
+        _ report: MappingReport, for type: T.Type, at keyPath: String?, to handler: @Sendable (MappingDrift) -> Void
+    ) {
         guard !report.isClean, let model = T.self as? any Mappable.Type else { return }
         handler(MappingDrift(report: report, modelType: model, keyPath: keyPath))
     }

@@ -28,7 +28,9 @@ extension JSONMapper {
     /// - Returns: The model.
     /// - Throws: ``MappingError`` when the dictionary cannot be mapped.
     public func map<T: Mappable>(_ type: T.Type, from dictionary: [String: Any]) throws -> T {
-        try reading(T.self, at: nil, reporting: false) { try read(T.self, fromTree: dictionary, path: [], reporting: $0) }.value
+        try reading(T.self, at: nil, reporting: false) {
+            try read(T.self, fromTree: dictionary, path: [], reporting: $0)
+        }.value
     }
 
     /// Maps the value at a dotted key path, such as `"data.result"`, to unwrap an envelope.
@@ -43,7 +45,8 @@ extension JSONMapper {
     /// - Returns: The model, or the models, at the key path.
     /// - Throws: ``MappingError``, of kind ``MappingError/Kind/keyPathNotFound(_:)`` when the path leads nowhere.
     public func map<T: Mappable>(_ type: T.Type, from data: Data, at keyPath: String) throws -> T {
-        try reading(T.self, at: keyPath, reporting: false) { try read(T.self, from: data, at: keyPath, reporting: $0) }.value
+        try reading(T.self, at: keyPath, reporting: false) { try read(T.self, from: data, at: keyPath, reporting: $0) }
+            .value
     }
 
     /// Maps a top-level JSON array into models.
@@ -65,7 +68,8 @@ extension JSONMapper {
     /// - Returns: The model, or the models of an array.
     /// - Throws: ``MappingError`` when the object cannot be mapped.
     public func map<T: Mappable>(_ type: T.Type, fromJSONObject object: Any) throws -> T {
-        try reading(T.self, at: nil, reporting: false) { try read(T.self, fromTree: object, path: [], reporting: $0) }.value
+        try reading(T.self, at: nil, reporting: false) { try read(T.self, fromTree: object, path: [], reporting: $0) }
+            .value
     }
 
     /// Maps JSON bytes and reports what did not match exactly: unmapped keys, unfilled properties,
@@ -76,8 +80,11 @@ extension JSONMapper {
     ///   - data: UTF-8 JSON.
     /// - Returns: The model, and a report of what did not match exactly.
     /// - Throws: ``MappingError`` when the data cannot be mapped at all.
-    public func mapWithReport<T: Mappable>(_ type: T.Type, from data: Data) throws -> (value: T, report: MappingReport) {
-        let result = try reading(T.self, at: nil, reporting: true) { try read(T.self, from: data, at: nil, reporting: $0) }
+    public func mapWithReport<T: Mappable>(_ type: T.Type, from data: Data) throws -> (value: T, report: MappingReport)
+    {
+        let result = try reading(T.self, at: nil, reporting: true) {
+            try read(T.self, from: data, at: nil, reporting: $0)
+        }
         return (result.value, result.report ?? MappingReport())
     }
 
@@ -91,7 +98,9 @@ extension JSONMapper {
     public func mapWithReport<T: Mappable>(
         _ type: T.Type, from dictionary: [String: Any]
     ) throws -> (value: T, report: MappingReport) {
-        let result = try reading(T.self, at: nil, reporting: true) { try read(T.self, fromTree: dictionary, path: [], reporting: $0) }
+        let result = try reading(T.self, at: nil, reporting: true) {
+            try read(T.self, fromTree: dictionary, path: [], reporting: $0)
+        }
         return (result.value, result.report ?? MappingReport())
     }
 
@@ -105,7 +114,9 @@ extension JSONMapper {
     public func mapWithReport<T: Mappable>(
         _ type: T.Type, fromJSONObject object: Any
     ) throws -> (value: T, report: MappingReport) {
-        let result = try reading(T.self, at: nil, reporting: true) { try read(T.self, fromTree: object, path: [], reporting: $0) }
+        let result = try reading(T.self, at: nil, reporting: true) {
+            try read(T.self, fromTree: object, path: [], reporting: $0)
+        }
         return (result.value, result.report ?? MappingReport())
     }
 
@@ -133,7 +144,8 @@ extension JSONMapper {
     public func update<T: Mappable>(_ value: inout T, from data: Data) throws {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         let report = try InputBytes.reading(data) { bytes in
-            var reader = JSONReader(scanner: JSONScanner(bytes: bytes), settings: readSettings, reporting: reportHandler != nil)
+            var reader = JSONReader(
+                scanner: JSONScanner(bytes: bytes), settings: readSettings, reporting: reportHandler != nil)
             var copy = value
             do {
                 if let model = adapter as? ModelAdapter<T> {
@@ -164,7 +176,8 @@ extension JSONMapper {
     /// asked for it.
     @inline(__always)
     func reading<T>(
-        _ type: T.Type, at keyPath: String?, reporting: Bool, _ read: (Bool) throws -> (value: T, report: MappingReport?)
+        _ type: T.Type, at keyPath: String?, reporting: Bool,
+        _ read: (Bool) throws -> (value: T, report: MappingReport?)
     ) throws -> (value: T, report: MappingReport?) {
         guard let reportHandler else { return try read(reporting) }
         let result = try read(true)

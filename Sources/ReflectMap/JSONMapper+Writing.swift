@@ -42,7 +42,8 @@ extension JSONMapper {
     func write<T>(_ value: T, toTree: Bool) throws -> JSONWriter {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         let settings = WriteSettings(
-            formatting: outputFormatting, dateStrategy: dateStrategy, writesNilAsNull: writesNilAsNull, maxDepth: maxDepth,
+            formatting: outputFormatting, dateStrategy: dateStrategy, writesNilAsNull: writesNilAsNull,
+            maxDepth: maxDepth,
             plans: PlanLookup(cache: cache, translator: keyTranslator)
         )
         var writer = JSONWriter(settings: settings, toTree: toTree)

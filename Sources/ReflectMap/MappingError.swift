@@ -123,7 +123,7 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         if let error = error as? DecodingError {
             switch error {
             case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-                 .valueNotFound(_, let context):
+                .valueNotFound(_, let context):
                 let path = context.codingPath.map(\.stringValue).joined(separator: ".")
                 return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
             @unknown default:

@@ -35,7 +35,8 @@ public struct MappingReport: Sendable, Equatable {
 
     /// True when the JSON matched the models exactly.
     public var isClean: Bool {
-        unmappedKeys.isEmpty && unfilledProperties.isEmpty && coercions.isEmpty && skipped.isEmpty && unknownValues.isEmpty
+        unmappedKeys.isEmpty && unfilledProperties.isEmpty && coercions.isEmpty && skipped.isEmpty
+            && unknownValues.isEmpty
     }
 }
 

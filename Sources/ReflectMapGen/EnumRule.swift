@@ -24,7 +24,7 @@ enum EnumRule {
     /// The cases for the strings at one place, or `nil` when they are not an enum.
     static func cases(for samples: StringSamples) -> [EnumCase]? {
         guard let values = samples.distinct, values.count >= minimumCases, samples.count >= minimumSamples,
-              samples.count >= values.count * minimumSamplesPerCase
+            samples.count >= values.count * minimumSamplesPerCase
         else { return nil }
         var names: Set<String> = []
         var cases: [EnumCase] = []

@@ -68,7 +68,9 @@ public struct GeneratorCommand: Equatable, Sendable {
             case "--struct": options.emitsStructs = true
             case "--sample":
                 let text = try value()
-                guard let limit = Int(text), limit > 0 else { throw GeneratorError.usage("--sample takes a positive number, not \(text).") }
+                guard let limit = Int(text), limit > 0 else {
+                    throw GeneratorError.usage("--sample takes a positive number, not \(text).")
+                }
                 sampleLimit = limit
             case "--enums": options.infersEnums = true
             case "--keys":
@@ -82,7 +84,9 @@ public struct GeneratorCommand: Equatable, Sendable {
             }
         }
         if showsHelp { return }
-        guard !inputs.isEmpty else { throw GeneratorError.usage("Give at least one JSON sample, or - for standard input.") }
+        guard !inputs.isEmpty else {
+            throw GeneratorError.usage("Give at least one JSON sample, or - for standard input.")
+        }
         guard inputs.filter({ $0 == "-" }).count <= 1 else {
             throw GeneratorError.usage("Standard input (-) can be read only once.")
         }

@@ -20,8 +20,10 @@ public struct GeneratorOptions: Equatable, Sendable {
     ///   - emitsStructs: Emits structs instead of final classes.
     ///   - namespace: The enum that wraps the output, if any.
     ///   - infersEnums: Turns string properties with few distinct values into enums.
-    public init(rootName: String = "Response", keyStyle: KeyStyle = .auto, emitsStructs: Bool = false,
-                namespace: String? = nil, infersEnums: Bool = false) {
+    public init(
+        rootName: String = "Response", keyStyle: KeyStyle = .auto, emitsStructs: Bool = false,
+        namespace: String? = nil, infersEnums: Bool = false
+    ) {
         self.rootName = rootName
         self.keyStyle = keyStyle
         self.emitsStructs = emitsStructs

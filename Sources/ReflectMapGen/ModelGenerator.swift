@@ -27,7 +27,8 @@ public struct ModelGenerator: Sendable {
     public func generate(from samples: [Sample]) throws -> String {
         guard !samples.isEmpty else { throw GeneratorError.noSamples }
         for name in [options.rootName] + (options.namespace.map { [$0] } ?? []) where !TypeNaming.isUsable(name) {
-            throw GeneratorError.usage("\(name) cannot name a type: use letters, digits and underscores, not a Swift or Foundation type name.")
+            throw GeneratorError.usage(
+                "\(name) cannot name a type: use letters, digits and underscores, not a Swift or Foundation type name.")
         }
         let root = ObjectShape(hint: NameHint(key: options.rootName, isElement: false))
         defer { root.releaseGraph() }
@@ -38,11 +39,13 @@ public struct ModelGenerator: Sendable {
         ShapeAnalysis.mergeIdenticalShapes(under: root)
         if !options.emitsStructs { ShapeAnalysis.mergeNestedRepeats(under: root) }
         let style = options.keyStyle == .auto ? ShapeAnalysis.prevailingKeyStyle(under: root) : options.keyStyle
-        var planner = ModelPlanner(translator: style == .snake ? .snakeCase : .identity, infersEnums: options.infersEnums)
+        var planner = ModelPlanner(
+            translator: style == .snake ? .snakeCase : .identity, infersEnums: options.infersEnums)
         planner.declareRoot(root, named: options.rootName)
         let writer = SourceWriter(emitsStructs: options.emitsStructs, namespace: options.namespace)
-        return writer.file(header: header(samples: samples, style: style, isArray: isArray),
-                           declarations: planner.declarations)
+        return writer.file(
+            header: header(samples: samples, style: style, isArray: isArray),
+            declarations: planner.declarations)
     }
 
     /// Adds every sample's top-level objects to the root shape; returns whether they were arrays.
@@ -62,7 +65,8 @@ public struct ModelGenerator: Sendable {
             case .array(let elements):
                 objects = try elements.map { element in
                     guard case .object(let members) = element else {
-                        throw GeneratorError.unsupportedTopLevel(source: sample.name, found: "an array of \(Self.kind(of: element))s")
+                        throw GeneratorError.unsupportedTopLevel(
+                            source: sample.name, found: "an array of \(Self.kind(of: element))s")
                     }
                     return members
                 }

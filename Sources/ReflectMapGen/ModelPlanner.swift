@@ -41,14 +41,15 @@ struct ModelPlanner {
             guard let field = object.fields[key] else { continue }
             let resolution = resolve(field, parentName: name)
             let property = namer.name(for: key, isBool: resolution.type == .bool)
-            properties.append(PropertyDeclaration(
-                name: property.name,
-                explicitKey: property.needsKeyAttribute ? key : nil,
-                type: resolution.type,
-                isOptional: object.isOptional(key) || resolution.isUnknown || resolution.type == .rawJSON
-                    || resolution.type.hasNoEmptyValue,
-                note: resolution.note
-            ))
+            properties.append(
+                PropertyDeclaration(
+                    name: property.name,
+                    explicitKey: property.needsKeyAttribute ? key : nil,
+                    type: resolution.type,
+                    isOptional: object.isOptional(key) || resolution.isUnknown || resolution.type == .rawJSON
+                        || resolution.type.hasNoEmptyValue,
+                    note: resolution.note
+                ))
         }
         declarations[slot] = .model(ModelDeclaration(name: name, properties: properties))
     }
@@ -57,7 +58,8 @@ struct ModelPlanner {
         let kinds = value.kinds
         guard kinds.count == 1, let kind = kinds.first else {
             if kinds.isEmpty {
-                return Resolution(type: .rawJSON, note: "always null in the samples: type not inferred", isUnknown: true)
+                return Resolution(
+                    type: .rawJSON, note: "always null in the samples: type not inferred", isUnknown: true)
             }
             return Resolution(type: .rawJSON, note: "mixed types in the samples")
         }
@@ -69,8 +71,9 @@ struct ModelPlanner {
             return Resolution(type: value.needsUInt64 ? .uint64 : value.needsInt64 ? .int64 : .int)
         case .array:
             guard let element = value.element, element.occurrences > 0 else {
-                return Resolution(type: .array(.rawJSON), note: "always empty in the samples: element type not inferred",
-                                  isUnknown: true)
+                return Resolution(
+                    type: .array(.rawJSON), note: "always empty in the samples: element type not inferred",
+                    isUnknown: true)
             }
             var resolution = collectionMember(element, parentName: parentName)
             resolution.type = .array(resolution.type)
@@ -81,8 +84,9 @@ struct ModelPlanner {
                 return Resolution(type: .model(className(for: object, parentName: parentName)))
             }
             guard values.occurrences > 0 else {
-                return Resolution(type: .dictionary(.rawJSON), note: "always empty in the samples: value type not inferred",
-                                  isUnknown: true)
+                return Resolution(
+                    type: .dictionary(.rawJSON), note: "always empty in the samples: value type not inferred",
+                    isUnknown: true)
             }
             var resolution = collectionMember(values, parentName: parentName)
             resolution.type = .dictionary(resolution.type)

@@ -22,7 +22,9 @@ enum ReservedNames {
     ]
 
     /// Words written in capitals inside a name, as the Swift API guidelines ask: `avatarURL`, `userID`.
-    static let acronyms: Set<String> = ["api", "html", "http", "https", "id", "ip", "json", "uri", "url", "uuid", "xml"]
+    static let acronyms: Set<String> = [
+        "api", "html", "http", "https", "id", "ip", "json", "uri", "url", "uuid", "xml",
+    ]
 
     /// Plurals that do not follow the rules, and words that are their own plural.
     static let irregularSingulars: [String: String] = [

@@ -29,7 +29,7 @@ enum RicherTypes {
         let texts = values.sorted()
         let mapper = JSONMapper(mode: .strict)
         guard let probe = try? mapper.map(Probe<Value>.self, fromJSONObject: ["values": texts]),
-              let written = try? mapper.dictionary(from: probe)["values"] as? [String]
+            let written = try? mapper.dictionary(from: probe)["values"] as? [String]
         else { return false }
         return written == texts
     }

@@ -26,8 +26,10 @@ public enum SampleReading {
     ///   - chunkSize: How many bytes each read takes.
     /// - Returns: The sample, and how many elements it holds.
     /// - Throws: ``GeneratorError/malformedJSON(source:offset:reason:)`` for malformed JSON in what was read.
-    public static func read(from handle: FileHandle, name: String, limit: Int = defaultElementLimit,
-                            chunkSize: Int = 1 << 16) throws -> Result {
+    public static func read(
+        from handle: FileHandle, name: String, limit: Int = defaultElementLimit,
+        chunkSize: Int = 1 << 16
+    ) throws -> Result {
         var chunks = { () throws -> Data? in try handle.read(upToCount: chunkSize) }
         return try read(name: name, limit: limit, next: &chunks)
     }

@@ -51,10 +51,13 @@ enum ShapeAnalysis {
         for parent in classShapes(under: root) {
             let hint = parent.preferredHint
             let singular = NameHint(key: hint.key, isElement: true)
-            guard !hint.isElement, TypeNaming.baseName(for: singular) != TypeNaming.baseName(for: hint) else { continue }
+            guard !hint.isElement, TypeNaming.baseName(for: singular) != TypeNaming.baseName(for: hint) else {
+                continue
+            }
             let children = parent.keys.compactMap { key -> ObjectShape? in
                 guard let value = parent.fields[key], value.kinds == [.object],
-                      let child = value.object?.resolved, child.dictionaryValues == nil else { return nil }
+                    let child = value.object?.resolved, child.dictionaryValues == nil
+                else { return nil }
                 return child
             }
             var groups: [SiblingGroup] = []
@@ -87,7 +90,8 @@ enum ShapeAnalysis {
 
         func accepts(_ candidate: ObjectShape) -> Bool {
             let target = shape.resolved
-            return target === candidate || (keyOverlap(target, candidate) >= sameClassKeyOverlap && canMerge(target, candidate))
+            return target === candidate
+                || (keyOverlap(target, candidate) >= sameClassKeyOverlap && canMerge(target, candidate))
         }
 
         func add(_ candidate: ObjectShape) {
@@ -133,7 +137,8 @@ enum ShapeAnalysis {
             let candidate = shape.resolved
             guard candidate.dictionaryValues == nil, candidate.keys.count >= identicalShapeMinimumKeys else { continue }
             let enclosing = shapes.lazy.map(\.resolved).first { outer in
-                outer !== candidate && keyOverlap(outer, candidate) >= nestedRepeatKeyOverlap && reaches(outer, candidate)
+                outer !== candidate && keyOverlap(outer, candidate) >= nestedRepeatKeyOverlap
+                    && reaches(outer, candidate)
             }
             guard let enclosing else { continue }
             let name = enclosing.preferredHint
@@ -153,7 +158,9 @@ enum ShapeAnalysis {
         var keys: Set<String> = []
         for shape in classShapes(under: root) { keys.formUnion(shape.keys) }
         let snake = keys.filter { $0.contains("_") && !$0.contains(where: \.isUppercase) }.count
-        let camel = keys.filter { !$0.contains("_") && $0.first?.isLowercase == true && $0.contains(where: \.isUppercase) }.count
+        let camel = keys.filter {
+            !$0.contains("_") && $0.first?.isLowercase == true && $0.contains(where: \.isUppercase)
+        }.count
         return snake > camel ? .snake : .camel
     }
 

@@ -83,10 +83,11 @@ enum TextForms {
     static func looksLikeAbsoluteURL(_ text: String) -> Bool {
         let bytes = text.utf8
         guard let separator = firstRange(of: Array("://".utf8), in: bytes), let first = bytes.first,
-              isLetter(first), separator.upperBound < bytes.endIndex, bytes[separator.upperBound] != UInt8(ascii: "/")
+            isLetter(first), separator.upperBound < bytes.endIndex, bytes[separator.upperBound] != UInt8(ascii: "/")
         else { return false }
         return bytes[..<separator.lowerBound].allSatisfy { byte in
-            isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".")
         }
     }
 

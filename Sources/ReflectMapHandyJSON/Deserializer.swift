@@ -136,7 +136,8 @@ public class JSONDeserializer<T: HandyJSON> {
         // The byte route first; an element that is not an object (which it drops and reports) sends
         // the array through the tree, where it keeps its place as `nil`.
         if !Engine.isCaseInsensitive,
-           let mapped = try? mapWithReport(json: json, designatedPath: designatedPath), mapped.report.skipped.isEmpty {
+            let mapped = try? mapWithReport(json: json, designatedPath: designatedPath), mapped.report.skipped.isEmpty
+        {
             return mapped.value
         }
         let tree: Any? = attempt {
@@ -166,7 +167,9 @@ public class JSONDeserializer<T: HandyJSON> {
     }
 
     /// The byte route over a whole document; `nil` with a designated path, which the tree walks.
-    private static func mapWithReport(json: String, designatedPath: String?) throws -> (value: [T?], report: MappingReport)? {
+    private static func mapWithReport(
+        json: String, designatedPath: String?
+    ) throws -> (value: [T?], report: MappingReport)? {
         guard Engine.keyPath(designatedPath) == nil else { return nil }
         let mapped = try Engine.exactMapper.mapWithReport([T].self, from: Data(json.utf8))
         return (mapped.value.map { $0 }, mapped.report)

@@ -26,7 +26,8 @@ enum Engine {
         let path = keyPath(designatedPath)
         if isCaseInsensitive {
             let tree = try JSONValue(parsing: data)
-            return try map(T.self, with: caseInsensitiveMapper, object: try inner(of: lowercasedKeys(tree).jsonObject, at: path))
+            return try map(
+                T.self, with: caseInsensitiveMapper, object: try inner(of: lowercasedKeys(tree).jsonObject, at: path))
         }
         if let path { return try exactMapper.map(T.self, from: data, at: path) }
         guard logsReports else { return try exactMapper.map(T.self, from: data) }
@@ -54,7 +55,9 @@ enum Engine {
     static func map<T: Mappable>(_ type: T.Type, object: Any, designatedPath: String?) throws -> T {
         let found = try inner(of: object, at: keyPath(designatedPath))
         if isCaseInsensitive {
-            guard let value = JSONValue(jsonObject: found) else { throw HandyJSONError.notJSON(String(describing: Swift.type(of: found))) }
+            guard let value = JSONValue(jsonObject: found) else {
+                throw HandyJSONError.notJSON(String(describing: Swift.type(of: found)))
+            }
             return try map(T.self, with: caseInsensitiveMapper, object: lowercasedKeys(value).jsonObject)
         }
         return try map(T.self, with: exactMapper, object: found)
@@ -75,7 +78,9 @@ enum Engine {
     static func inner(of object: Any, at keyPath: String?) throws -> Any {
         guard let keyPath else { return object }
         let lookup: (String) -> String = isCaseInsensitive ? { $0.lowercased() } : { $0 }
-        guard let found = JSONKeyPath(keyPath).value(in: object, key: lookup) else { throw HandyJSONError.pathNotFound(keyPath) }
+        guard let found = JSONKeyPath(keyPath).value(in: object, key: lookup) else {
+            throw HandyJSONError.pathNotFound(keyPath)
+        }
         return found
     }
 

@@ -98,7 +98,8 @@ public class HelpingMapper {
         let assignment = converter.map { convert in
             { (json: Any?) -> Any? in json.flatMap(Self.text(of:)).map(convert) }
         }
-        let handler = MappingPropertyHandler(rawPaths: name.map { [$0] }, assignmentClosure: assignment, takeValueClosure: nil)
+        let handler = MappingPropertyHandler(
+            rawPaths: name.map { [$0] }, assignmentClosure: assignment, takeValueClosure: nil)
         add((address(of: &property), handler), type: T.self)
     }
 
@@ -126,20 +127,26 @@ public class HelpingMapper {
                 rules.setKeys(lowercases ? keys.map { $0.map { $0.lowercased() } } : keys, for: property)
             }
             if let assignment = handler.assignment {
-                try rules.setAdapter(Self.adapter(for: property.type, assignment: assignment, takeValue: handler.takeValue), for: property)
+                try rules.setAdapter(
+                    Self.adapter(for: property.type, assignment: assignment, takeValue: handler.takeValue),
+                    for: property)
             }
         }
     }
 
-    private func property(at address: Int, type: Any.Type?, in rules: JSONFieldRules) throws -> JSONFieldRules.Property {
-        guard let pointer = UnsafeRawPointer(bitPattern: address), let found = rules.property(at: pointer, type: type) else {
+    private func property(at address: Int, type: Any.Type?, in rules: JSONFieldRules) throws -> JSONFieldRules.Property
+    {
+        guard let pointer = UnsafeRawPointer(bitPattern: address), let found = rules.property(at: pointer, type: type)
+        else {
             throw UnidentifiedProperty(model: rules.modelType, type: type)
         }
         return found
     }
 
     /// An adapter for a property of type `type`, made of the handler's closures.
-    private static func adapter(for type: Any.Type, assignment: @escaping (Any?) -> Any?, takeValue: ((Any?) -> Any?)?) -> any JSONAdapter {
+    private static func adapter(
+        for type: Any.Type, assignment: @escaping (Any?) -> Any?, takeValue: ((Any?) -> Any?)?
+    ) -> any JSONAdapter {
         func make<Value>(_ type: Value.Type) -> any JSONAdapter {
             ClosureAdapter<Value>(
                 fromJSON: { assignment($0) },

@@ -32,7 +32,9 @@ public func <-- <T>(property: inout T, names: [String]) -> CustomMappingKeyValue
 ///   - property: The property.
 ///   - transformer: The transform.
 /// - Returns: The rule, for `<<<`.
-public func <-- <Transform: TransformType>(property: inout Transform.Object, transformer: Transform) -> CustomMappingKeyValueTuple {
+public func <-- <Transform: TransformType>(
+    property: inout Transform.Object, transformer: Transform
+) -> CustomMappingKeyValueTuple {
     property <-- ([String](), transformer)
 }
 
@@ -60,7 +62,9 @@ public func <-- <Transform: TransformType>(
     let handler = MappingPropertyHandler(
         rawPaths: transformer.0,
         assignmentClosure: transformer.1.map { transform in { transform.transformFromJSON($0) } },
-        takeValueClosure: transformer.1.map { transform in { ($0 as? Transform.Object).flatMap(transform.transformToJSON) } }
+        takeValueClosure: transformer.1.map { transform in
+            { ($0 as? Transform.Object).flatMap(transform.transformToJSON) }
+        }
     )
     return typed(&property, handler)
 }
@@ -71,7 +75,9 @@ public func <-- <Transform: TransformType>(
 ///   - property: The property.
 ///   - transformer: The transform.
 /// - Returns: The rule, for `<<<`.
-public func <-- <Transform: TransformType>(property: inout Transform.Object?, transformer: Transform) -> CustomMappingKeyValueTuple {
+public func <-- <Transform: TransformType>(
+    property: inout Transform.Object?, transformer: Transform
+) -> CustomMappingKeyValueTuple {
     property <-- ([String](), transformer)
 }
 

@@ -38,7 +38,8 @@ do {
         write(GeneratorCommand.usage + "\n")
         exit(0)
     }
-    let source = try ModelGenerator(options: command.options).generate(from: command.inputs.map { try readSample($0, limit: command.sampleLimit) })
+    let source = try ModelGenerator(options: command.options).generate(
+        from: command.inputs.map { try readSample($0, limit: command.sampleLimit) })
     if let outputPath = command.outputPath {
         try Data(source.utf8).write(to: URL(fileURLWithPath: outputPath))
     } else {

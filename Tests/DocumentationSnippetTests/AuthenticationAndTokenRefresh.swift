@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 import Foundation
 import ReflectMap
 import Testing

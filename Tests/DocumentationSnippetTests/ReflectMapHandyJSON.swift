@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // The ReflectMapHandyJSON landing page.
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 import Foundation
 
 // The code blocks of the DocC articles and the README, compiled (kean/Get's CodeSamplesTests is the

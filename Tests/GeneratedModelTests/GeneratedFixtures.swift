@@ -21,7 +21,9 @@ struct GeneratedFixture: Sendable, CustomStringConvertible {
         GeneratedFixture(
             payload: "twitter.json", modelFile: "TwitterModels.swift",
             options: GeneratorOptions(rootName: "SearchResponse", namespace: "Twitter"), keyTranslator: .snakeCase,
-            roundTrip: { mapper, data in try written(mapper, mapper.mapWithReport(Twitter.SearchResponse.self, from: data)) }
+            roundTrip: { mapper, data in
+                try written(mapper, mapper.mapWithReport(Twitter.SearchResponse.self, from: data))
+            }
         ),
         GeneratedFixture(
             payload: "citm_catalog.json", modelFile: "CITMModels.swift",
@@ -35,23 +37,34 @@ struct GeneratedFixture: Sendable, CustomStringConvertible {
         ),
         GeneratedFixture(
             payload: "github_events.json", modelFile: "GitHubStructModels.swift",
-            options: GeneratorOptions(rootName: "Event", emitsStructs: true, namespace: "GitHubStructs"), keyTranslator: .snakeCase,
-            roundTrip: { mapper, data in try written(mapper, mapper.mapWithReport([GitHubStructs.Event].self, from: data)) }
+            options: GeneratorOptions(rootName: "Event", emitsStructs: true, namespace: "GitHubStructs"),
+            keyTranslator: .snakeCase,
+            roundTrip: { mapper, data in
+                try written(mapper, mapper.mapWithReport([GitHubStructs.Event].self, from: data))
+            }
         ),
         GeneratedFixture(
             payload: "canada.json", modelFile: "CanadaModels.swift",
             options: GeneratorOptions(rootName: "FeatureCollection", namespace: "Canada"), keyTranslator: .identity,
-            roundTrip: { mapper, data in try written(mapper, mapper.mapWithReport(Canada.FeatureCollection.self, from: data)) }
+            roundTrip: { mapper, data in
+                try written(mapper, mapper.mapWithReport(Canada.FeatureCollection.self, from: data))
+            }
         ),
         GeneratedFixture(
-            payload: "apache_builds.json", payloadFolder: "GeneratedModelTests/Payloads", modelFile: "ApacheBuildsModels.swift",
-            options: GeneratorOptions(rootName: "Server", namespace: "ApacheBuilds", infersEnums: true), keyTranslator: .identity,
-            roundTrip: { mapper, data in try written(mapper, mapper.mapWithReport(ApacheBuilds.Server.self, from: data)) }
+            payload: "apache_builds.json", payloadFolder: "GeneratedModelTests/Payloads",
+            modelFile: "ApacheBuildsModels.swift",
+            options: GeneratorOptions(rootName: "Server", namespace: "ApacheBuilds", infersEnums: true),
+            keyTranslator: .identity,
+            roundTrip: { mapper, data in try written(mapper, mapper.mapWithReport(ApacheBuilds.Server.self, from: data))
+            }
         ),
         GeneratedFixture(
-            payload: "google_maps_api_response.json", payloadFolder: "GeneratedModelTests/Payloads", modelFile: "GoogleMapsModels.swift",
+            payload: "google_maps_api_response.json", payloadFolder: "GeneratedModelTests/Payloads",
+            modelFile: "GoogleMapsModels.swift",
             options: GeneratorOptions(rootName: "DistanceMatrix", namespace: "GoogleMaps"), keyTranslator: .snakeCase,
-            roundTrip: { mapper, data in try written(mapper, mapper.mapWithReport(GoogleMaps.DistanceMatrix.self, from: data)) }
+            roundTrip: { mapper, data in
+                try written(mapper, mapper.mapWithReport(GoogleMaps.DistanceMatrix.self, from: data))
+            }
         ),
         GeneratedFixture(
             payload: "mesh.json", payloadFolder: "GeneratedModelTests/Payloads", modelFile: "MeshModels.swift",
@@ -59,15 +72,21 @@ struct GeneratedFixture: Sendable, CustomStringConvertible {
             roundTrip: { mapper, data in try written(mapper, mapper.mapWithReport(Mesh3D.Mesh.self, from: data)) }
         ),
         GeneratedFixture(
-            payload: "update-center.json", payloadFolder: "GeneratedModelTests/Payloads", modelFile: "UpdateCenterModels.swift",
+            payload: "update-center.json", payloadFolder: "GeneratedModelTests/Payloads",
+            modelFile: "UpdateCenterModels.swift",
             options: GeneratorOptions(rootName: "UpdateCenter", namespace: "Jenkins"), keyTranslator: .identity,
-            roundTrip: { mapper, data in try written(mapper, mapper.mapWithReport(Jenkins.UpdateCenter.self, from: data)) }
+            roundTrip: { mapper, data in
+                try written(mapper, mapper.mapWithReport(Jenkins.UpdateCenter.self, from: data))
+            }
         ),
     ]
 
     /// The mapped models written back, with the report of their mapping.
-    private static func written(_ mapper: JSONMapper, _ mapped: (value: some Mappable, report: MappingReport)) throws
-        -> (json: Data, report: MappingReport) {
+    private static func written(
+        _ mapper: JSONMapper, _ mapped: (value: some Mappable, report: MappingReport)
+    ) throws
+        -> (json: Data, report: MappingReport)
+    {
         (try mapper.data(from: mapped.value), mapped.report)
     }
 

@@ -9,17 +9,20 @@ import Testing
 
 @Suite("Generated models")
 struct GeneratedModelTests {
-    @Test("The checked-in models are what the generator writes for the payload, byte for byte",
-          arguments: GeneratedFixture.all)
+    @Test(
+        "The checked-in models are what the generator writes for the payload, byte for byte",
+        arguments: GeneratedFixture.all)
     func checkedInModelsAreCurrent(fixture: GeneratedFixture) throws {
         let sample = Sample(name: fixture.payload, bytes: Array(try fixture.payloadData()))
         let generated = try ModelGenerator(options: fixture.options).generate(from: [sample])
-        #expect(generated == (try fixture.checkedInSource()),
-                "Run Scripts/regenerate-fixtures.sh and review the change to \(fixture.modelFile)")
+        #expect(
+            generated == (try fixture.checkedInSource()),
+            "Run Scripts/regenerate-fixtures.sh and review the change to \(fixture.modelFile)")
     }
 
-    @Test("The generated models map the payload without a skip or coercion and write back the same JSON",
-          arguments: GeneratedFixture.all)
+    @Test(
+        "The generated models map the payload without a skip or coercion and write back the same JSON",
+        arguments: GeneratedFixture.all)
     func roundTrip(fixture: GeneratedFixture) throws {
         let payload = try fixture.payloadData()
         let (written, report) = try fixture.roundTrip(JSONMapper(keyTranslator: fixture.keyTranslator), payload)
@@ -48,13 +51,15 @@ struct JSONComparisonTests {
         #expect(try difference(#"{"a": 1, "b": [1.50, 2], "c": null}"#, #"{"b": [1.5, 2.0], "a": 1}"#) == nil)
     }
 
-    @Test("A changed value, a missing key and a different count are found, with their path", arguments: [
-        (#"{"a": {"b": "x"}}"#, #"{"a": {"b": "y"}}"#, "$.a.b"),
-        (#"{"a": 1, "b": 2}"#, #"{"a": 1}"#, "$.b"),
-        (#"{"a": [1, 2]}"#, #"{"a": [1]}"#, "$.a"),
-        (#"{"a": [505874924095815681]}"#, #"{"a": [505874924095815680]}"#, "$.a[0]"),
-        (#"{"a": true}"#, #"{"a": 1}"#, "$.a"),
-    ])
+    @Test(
+        "A changed value, a missing key and a different count are found, with their path",
+        arguments: [
+            (#"{"a": {"b": "x"}}"#, #"{"a": {"b": "y"}}"#, "$.a.b"),
+            (#"{"a": 1, "b": 2}"#, #"{"a": 1}"#, "$.b"),
+            (#"{"a": [1, 2]}"#, #"{"a": [1]}"#, "$.a"),
+            (#"{"a": [505874924095815681]}"#, #"{"a": [505874924095815680]}"#, "$.a[0]"),
+            (#"{"a": true}"#, #"{"a": 1}"#, "$.a"),
+        ])
     func differences(expected: String, actual: String, path: String) throws {
         let found = try difference(expected, actual)
         #expect(found?.hasPrefix(path + ":") == true)

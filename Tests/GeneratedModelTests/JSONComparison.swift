@@ -28,7 +28,8 @@ enum JSONComparison {
             }
             return nil
         case (.number(let expectedNumber), .number(let actualNumber)):
-            return numbersMatch(expectedNumber, actualNumber) ? nil : "\(path): \(expectedNumber.text) became \(actualNumber.text)"
+            return numbersMatch(expectedNumber, actualNumber)
+                ? nil : "\(path): \(expectedNumber.text) became \(actualNumber.text)"
         default:
             return expected == actual ? nil : "\(path): \(expected) became \(actual)"
         }

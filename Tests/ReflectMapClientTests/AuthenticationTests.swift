@@ -21,11 +21,15 @@ actor TokenStore {
 
 @Suite("Authentication: 401 challenges and the auth interceptor")
 struct AuthenticationTests {
-    func service(_ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
+    func service(
+        _ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()
+    ) throws -> APIService {
         try transport.service(configuration)
     }
 
-    @Test("A 401 with WWW-Authenticate: Basic comes back as unacceptableStatus(401), never retried nor held until the timeout", arguments: TransportKind.all)
+    @Test(
+        "A 401 with WWW-Authenticate: Basic comes back as unacceptableStatus(401), never retried nor held until the timeout",
+        arguments: TransportKind.all)
     func basicChallenge(transport: TransportKind) async throws {
         let key = UUID().uuidString
         // A call held for the challenge would end with the timeout's network error, not the 401.
@@ -41,7 +45,8 @@ struct AuthenticationTests {
         // The request was sent once.
         #expect(try await service.get("count/basic-\(key)", as: Count.self).count == 1)
         // Credentials sent as a header are accepted.
-        let ok = try await service.send(Request(BasicProtected(key: key, authorization: "Basic dXNlcjpwYXNz"), as: Empty.self))
+        let ok = try await service.send(
+            Request(BasicProtected(key: key, authorization: "Basic dXNlcjpwYXNz"), as: Empty.self))
         #expect(ok.statusCode == 200)
     }
 
@@ -51,12 +56,15 @@ struct AuthenticationTests {
         let stream = service.stream(BasicProtected(key: "s", authorization: nil), as: Line.self)
         await #expect { for try await _ in stream {} } throws: { ($0 as? APIError)?.statusCode == 401 }
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("basic-\(UUID().uuidString)")
-        await #expect { _ = try await service.download(BasicProtected(key: "d", authorization: nil), to: target) }
-            throws: { ($0 as? APIError)?.statusCode == 401 }
+        await #expect {
+            _ = try await service.download(BasicProtected(key: "d", authorization: nil), to: target)
+        } throws: { ($0 as? APIError)?.statusCode == 401 }
         #expect(!FileManager.default.fileExists(atPath: target.path))
     }
 
-    @Test("AuthInterceptor ends the call with the 401 when the provider has no token after refreshing", arguments: TransportKind.all)
+    @Test(
+        "AuthInterceptor ends the call with the 401 when the provider has no token after refreshing",
+        arguments: TransportKind.all)
     func signedOutUserDoesNotLoop(transport: TransportKind) async throws {
         let refreshes = Counter()
         let auth = AuthInterceptor(token: { nil }, refresh: { await refreshes.increment() })
@@ -72,7 +80,9 @@ struct AuthenticationTests {
         #expect(await refreshes.value == 1)
     }
 
-    @Test("AuthInterceptor gives up when the refresh hands back the token that was rejected", arguments: TransportKind.all)
+    @Test(
+        "AuthInterceptor gives up when the refresh hands back the token that was rejected", arguments: TransportKind.all
+    )
     func sameTokenAfterRefresh(transport: TransportKind) async throws {
         let refreshes = Counter()
         let auth = AuthInterceptor(token: { "stale" }, refresh: { await refreshes.increment() })
@@ -83,15 +93,19 @@ struct AuthenticationTests {
         #expect(try await service.get("count/\(key)", as: Count.self).count == 1)
     }
 
-    @Test("The auth interceptor sends the provider's token and refreshes once for many 401s", arguments: TransportKind.all)
+    @Test(
+        "The auth interceptor sends the provider's token and refreshes once for many 401s", arguments: TransportKind.all
+    )
     func coalescedRefresh(transport: TransportKind) async throws {
         let store = TokenStore()
         let refreshes = Counter()
-        let auth = AuthInterceptor(token: { await store.token }, refresh: {
-            await refreshes.increment()
-            try await Task.sleep(nanoseconds: 100_000_000)
-            await store.renew()
-        })
+        let auth = AuthInterceptor(
+            token: { await store.token },
+            refresh: {
+                await refreshes.increment()
+                try await Task.sleep(nanoseconds: 100_000_000)
+                await store.renew()
+            })
         let service = try service(transport, ServiceConfiguration(interceptors: [auth]))
         let key = UUID().uuidString
         try await withThrowingTaskGroup(of: Void.self) { group in

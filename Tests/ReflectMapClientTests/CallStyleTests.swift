@@ -35,51 +35,77 @@ struct CallStyleTests {
             ]
             return .init(body: try JSONSerialization.data(withJSONObject: ["data": echo]))
         }
-        return APIService(baseURL: try #require(URL(string: "https://api.example.com")),
-                          configuration: ServiceConfiguration(transport: stub))
+        return APIService(
+            baseURL: try #require(URL(string: "https://api.example.com")),
+            configuration: ServiceConfiguration(transport: stub))
     }
 
     /// One verb's async and callback methods, and its endpoint, as function values.
     struct Verb {
         let async: (String, [String: any Sendable], (any Mappable)?, String?, Echo.Type) async throws -> Echo
-        let callbacks: (String, [String: any Sendable], (any Mappable)?, String?, Echo.Type,
-                        @escaping @Sendable (sending Echo) -> Void, @escaping @Sendable (APIError) -> Void) -> APICall
+        let callbacks:
+            (
+                String, [String: any Sendable], (any Mappable)?, String?, Echo.Type,
+                @escaping @Sendable (sending Echo) -> Void, @escaping @Sendable (APIError) -> Void
+            ) -> APICall
         let endpoint: (String, [String: any Sendable], (any Mappable)?, String?) -> HTTPEndpoint
     }
 
     static func verb(_ method: HTTPMethod, of service: APIService) -> Verb {
         switch method {
-        case .get: Verb(async: service.get(_:parameters:body:at:as:), callbacks: service.get(_:parameters:body:at:as:success:failure:),
-                        endpoint: HTTPEndpoint.get(_:parameters:body:at:))
-        case .post: Verb(async: service.post(_:parameters:body:at:as:), callbacks: service.post(_:parameters:body:at:as:success:failure:),
-                         endpoint: HTTPEndpoint.post(_:parameters:body:at:))
-        case .put: Verb(async: service.put(_:parameters:body:at:as:), callbacks: service.put(_:parameters:body:at:as:success:failure:),
-                        endpoint: HTTPEndpoint.put(_:parameters:body:at:))
-        case .patch: Verb(async: service.patch(_:parameters:body:at:as:), callbacks: service.patch(_:parameters:body:at:as:success:failure:),
-                          endpoint: HTTPEndpoint.patch(_:parameters:body:at:))
-        default: Verb(async: service.delete(_:parameters:body:at:as:), callbacks: service.delete(_:parameters:body:at:as:success:failure:),
-                      endpoint: HTTPEndpoint.delete(_:parameters:body:at:))
+        case .get:
+            Verb(
+                async: service.get(_:parameters:body:at:as:),
+                callbacks: service.get(_:parameters:body:at:as:success:failure:),
+                endpoint: HTTPEndpoint.get(_:parameters:body:at:))
+        case .post:
+            Verb(
+                async: service.post(_:parameters:body:at:as:),
+                callbacks: service.post(_:parameters:body:at:as:success:failure:),
+                endpoint: HTTPEndpoint.post(_:parameters:body:at:))
+        case .put:
+            Verb(
+                async: service.put(_:parameters:body:at:as:),
+                callbacks: service.put(_:parameters:body:at:as:success:failure:),
+                endpoint: HTTPEndpoint.put(_:parameters:body:at:))
+        case .patch:
+            Verb(
+                async: service.patch(_:parameters:body:at:as:),
+                callbacks: service.patch(_:parameters:body:at:as:success:failure:),
+                endpoint: HTTPEndpoint.patch(_:parameters:body:at:))
+        default:
+            Verb(
+                async: service.delete(_:parameters:body:at:as:),
+                callbacks: service.delete(_:parameters:body:at:as:success:failure:),
+                endpoint: HTTPEndpoint.delete(_:parameters:body:at:))
         }
     }
 
     /// What a `success:failure:` call delivers.
-    static func callbacks(_ send: (@escaping @Sendable (sending Echo) -> Void, @escaping @Sendable (APIError) -> Void) -> APICall)
-        async throws -> Echo {
+    static func callbacks(
+        _ send: (@escaping @Sendable (sending Echo) -> Void, @escaping @Sendable (APIError) -> Void) -> APICall
+    )
+        async throws -> Echo
+    {
         try await withCheckedThrowingContinuation { continuation in
             _ = send({ continuation.resume(returning: $0) }, { continuation.resume(throwing: $0) })
         }
     }
 
     /// What a `completion:` call delivers.
-    static func completion(_ send: (@escaping @Sendable (sending Result<Response<Echo>, APIError>) -> Void) -> APICall)
-        async throws -> Echo {
+    static func completion(
+        _ send: (@escaping @Sendable (sending Result<Response<Echo>, APIError>) -> Void) -> APICall
+    )
+        async throws -> Echo
+    {
         try await withCheckedThrowingContinuation { continuation in
             _ = send { continuation.resume(with: $0.map(\.value)) }
         }
     }
 
-    @Test("Every verb sends its method and parameters and maps at the key path, async, with callbacks and as a request",
-          arguments: [HTTPMethod.get, .post, .put, .patch, .delete])
+    @Test(
+        "Every verb sends its method and parameters and maps at the key path, async, with callbacks and as a request",
+        arguments: [HTTPMethod.get, .post, .put, .patch, .delete])
     func everyVerbInEveryStyle(method: HTTPMethod) async throws {
         let service = try service()
         let parameters: [String: any Sendable] = ["v": 1]
@@ -96,8 +122,9 @@ struct CallStyleTests {
         #expect(sent == Array(repeating: [HTTPMethod.get, .delete].contains(method) ? "v=1" : #"{"v":1}"#, count: 4))
     }
 
-    @Test("Every verb takes a model body, with its parameters in the query, in both styles",
-          arguments: [HTTPMethod.get, .post, .put, .patch, .delete])
+    @Test(
+        "Every verb takes a model body, with its parameters in the query, in both styles",
+        arguments: [HTTPMethod.get, .post, .put, .patch, .delete])
     func everyVerbTakesABody(method: HTTPMethod) async throws {
         let service = try service()
         let book = Book(id: 1, title: "t")
@@ -116,8 +143,12 @@ struct CallStyleTests {
         let service = try service()
         let model = try await service.send(Request(EchoEndpoint(), as: Echo.self))
         #expect(model.value.method == "PUT" && model.value.body == #"{"v":1}"# && model.statusCode == 200)
-        #expect(try await Self.callbacks { service.send(Request(EchoEndpoint(), as: Echo.self), success: $0, failure: $1) }.method == "PUT")
-        #expect(try await Self.completion { service.send(Request(EchoEndpoint(), as: Echo.self), completion: $0) }.method == "PUT")
+        #expect(
+            try await Self.callbacks { service.send(Request(EchoEndpoint(), as: Echo.self), success: $0, failure: $1) }
+                .method == "PUT")
+        #expect(
+            try await Self.completion { service.send(Request(EchoEndpoint(), as: Echo.self), completion: $0) }.method
+                == "PUT")
 
         let bytes = try await service.send(Request(EchoEndpoint(), as: Data.self))
         let text = try await service.send(Request(EchoEndpoint(), as: String.self))
@@ -126,8 +157,9 @@ struct CallStyleTests {
         #expect(try echoed(bytes.value).body == #"{"v":1}"#)
         #expect(try echoed(Data(text.value.utf8)).method == "PUT")
         let calledBack: String = try await withCheckedThrowingContinuation { continuation in
-            service.send(Request(EchoEndpoint(), as: String.self), success: { continuation.resume(returning: $0) },
-                         failure: { continuation.resume(throwing: $0) })
+            service.send(
+                Request(EchoEndpoint(), as: String.self), success: { continuation.resume(returning: $0) },
+                failure: { continuation.resume(throwing: $0) })
         }
         let completed: Data = try await withCheckedThrowingContinuation { continuation in
             service.send(Request(EchoEndpoint(), as: Data.self)) { continuation.resume(with: $0.map(\.value)) }
@@ -139,10 +171,16 @@ struct CallStyleTests {
     @Test("An endpoint that cannot be built fails every style with invalidRequest, callbacks included")
     func unbuildableRequest() async throws {
         let service = try service()
-        let isInvalid: @Sendable (any Error) -> Bool = { if case .invalidRequest? = $0 as? APIError { true } else { false } }
-        await #expect { _ = try await service.send(Request(ParametersAndBody(), as: Echo.self)).value } throws: { isInvalid($0) }
+        let isInvalid: @Sendable (any Error) -> Bool = {
+            if case .invalidRequest? = $0 as? APIError { true } else { false }
+        }
+        await #expect { _ = try await service.send(Request(ParametersAndBody(), as: Echo.self)).value } throws: {
+            isInvalid($0)
+        }
         await #expect {
-            _ = try await Self.callbacks { service.send(Request(ParametersAndBody(), as: Echo.self), success: $0, failure: $1) }
+            _ = try await Self.callbacks {
+                service.send(Request(ParametersAndBody(), as: Echo.self), success: $0, failure: $1)
+            }
         } throws: { isInvalid($0) }
         await #expect {
             _ = try await Self.completion { service.send(Request(ParametersAndBody(), as: Echo.self), completion: $0) }

@@ -11,7 +11,9 @@ struct TimedEndpoint: Endpoint {
 
 @Suite("Callbacks, cancellation and limits")
 struct CallTests {
-    func service(_ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
+    func service(
+        _ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()
+    ) throws -> APIService {
         try transport.service(configuration)
     }
 
@@ -19,13 +21,15 @@ struct CallTests {
     func successAndFailureCallbacks(transport: TransportKind) async throws {
         let service = try service(transport)
         let books = Inbox<[Book]>()
-        service.get("books", as: [Book].self, success: { list in Task { await books.put(list) } },
-                    failure: { error in Issue.record("unexpected \(error)") })
+        service.get(
+            "books", as: [Book].self, success: { list in Task { await books.put(list) } },
+            failure: { error in Issue.record("unexpected \(error)") })
         #expect(await books.take().count == 2)
 
         let failure = Inbox<Int>()
-        service.get("status/403", as: Book.self, success: { _ in Issue.record("unexpected success") },
-                    failure: { error in Task { await failure.put(error.statusCode ?? 0) } })
+        service.get(
+            "status/403", as: Book.self, success: { _ in Issue.record("unexpected success") },
+            failure: { error in Task { await failure.put(error.statusCode ?? 0) } })
         #expect(await failure.take() == 403)
     }
 
@@ -44,15 +48,18 @@ struct CallTests {
         #expect(await inbox.take())
     }
 
-    @Test("Cancelling a call reports cancelled, and closes the connection where the transport can", arguments: TransportKind.all)
+    @Test(
+        "Cancelling a call reports cancelled, and closes the connection where the transport can",
+        arguments: TransportKind.all)
     func cancelCall(transport: TransportKind) async throws {
         let service = try service(transport)
         let key = UUID().uuidString
         let inbox = Inbox<String>()
         // The server would answer after 25 s: a cancelled result before then is the cancellation's.
-        let call = service.get("slow/\(key)/25000", as: Empty.self,
-                               success: { _ in Task { await inbox.put("success") } },
-                               failure: { error in Task { await inbox.put("\(error)") } })
+        let call = service.get(
+            "slow/\(key)/25000", as: Empty.self,
+            success: { _ in Task { await inbox.put("success") } },
+            failure: { error in Task { await inbox.put("\(error)") } })
         #expect(try await service.serverCount("arrived-\(key)") == 1)
         call.cancel()
         #expect(await inbox.take() == "\(APIError.cancelled)")
@@ -97,7 +104,9 @@ struct CallTests {
     func timeout(transport: TransportKind) async throws {
         do {
             // The server would answer after 25 s, so only the timeout can end the call first.
-            _ = try await service(transport).send(Request(TimedEndpoint(path: "slow/\(UUID().uuidString)/25000"), as: Empty.self)).value
+            _ = try await service(transport).send(
+                Request(TimedEndpoint(path: "slow/\(UUID().uuidString)/25000"), as: Empty.self)
+            ).value
             Issue.record("expected a timeout")
         } catch let error as APIError {
             if case .network(_, let code) = error {
@@ -130,9 +139,14 @@ struct CallTests {
     func callbackOnce(transport: TransportKind) async throws {
         let calls = Recorded<Bool>()
         let done = Inbox<Bool>()
-        let call = try service(transport).get("books", as: [Book].self,
-                                     success: { _ in calls.append(true); Task { await done.put(true) } },
-                                     failure: { _ in calls.append(false); Task { await done.put(false) } })
+        let call = try service(transport).get(
+            "books", as: [Book].self,
+            success: { _ in
+                calls.append(true); Task { await done.put(true) }
+            },
+            failure: { _ in
+                calls.append(false); Task { await done.put(false) }
+            })
         #expect(await done.take())
         call.cancel()
         // The call's work has ended, so any second callback would have been recorded by now.

@@ -55,9 +55,10 @@ final class Watchdog: @unchecked Sendable {
     private static func writeBacktraces() {
         let gdb = "/usr/bin/gdb"
         guard let path = ProcessInfo.processInfo.environment["REFLECTMAP_STALL_BACKTRACES"], !path.isEmpty,
-              FileManager.default.isExecutableFile(atPath: gdb),
-              FileManager.default.createFile(atPath: path, contents: nil),
-              let output = FileHandle(forWritingAtPath: path) else { return }
+            FileManager.default.isExecutableFile(atPath: gdb),
+            FileManager.default.createFile(atPath: path, contents: nil),
+            let output = FileHandle(forWritingAtPath: path)
+        else { return }
         defer { try? output.close() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gdb)
@@ -199,8 +200,10 @@ struct CancellationStressTests {
         }
         let figures = await done.wait()
         watchdog.stop()
-        print("Stress: \(figures.calls) calls in \(figures.seconds) s: \(figures.succeeded) succeeded, \(figures.cancelled) cancelled, "
-              + "\(figures.timedOut) timed out, \(figures.unexpected.count) unexpected\(figures.stalled ? ", STALLED" : "")")
+        print(
+            "Stress: \(figures.calls) calls in \(figures.seconds) s: \(figures.succeeded) succeeded, \(figures.cancelled) cancelled, "
+                + "\(figures.timedOut) timed out, \(figures.unexpected.count) unexpected\(figures.stalled ? ", STALLED" : "")"
+        )
         #expect(!figures.stalled, "No progress for 20 s after \(figures.calls) calls: deadlock")
         guard !figures.stalled else { return }
         #expect(figures.calls == Self.calls)
@@ -257,8 +260,9 @@ struct CancellationStressTests {
         case 0:
             // A callback call cancelled through its APICall.
             let finished = Once<APIError?>()
-            let call = service.get("books", as: [Book].self,
-                                   success: { _ in finished.resume(nil) }, failure: { finished.resume($0) })
+            let call = service.get(
+                "books", as: [Book].self,
+                success: { _ in finished.resume(nil) }, failure: { finished.resume($0) })
             if delay > 0 { await Self.pause(nanoseconds: delay) }
             call.cancel()
             return classify(await finished.wait(), timeoutAllowed: false)

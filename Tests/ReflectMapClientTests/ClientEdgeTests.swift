@@ -12,9 +12,11 @@ import Testing
 @Suite("Client rules at their edges")
 struct ClientEdgeTests {
     private func redirect(_ status: Int, from source: String, to location: String) throws -> HTTPURLResponse {
-        try #require(HTTPURLResponse(
-            url: URL(string: source)!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["Location": location]
-        ))
+        try #require(
+            HTTPURLResponse(
+                url: URL(string: source)!, statusCode: status, httpVersion: "HTTP/1.1",
+                headerFields: ["Location": location]
+            ))
     }
 
     private func credentialedRequest(_ url: String) -> URLRequest {
@@ -106,7 +108,9 @@ struct ClientEdgeTests {
         let send: @Sendable (TimeInterval) async throws -> RequestSharing.Answer = { _ in
             _ = counter.count(URLRequest(url: URL(string: "https://api.example.test/books/1")!))
             while !counter.released { try await Task.sleep(nanoseconds: 10_000_000) }
-            let response = HTTPURLResponse(url: URL(string: "https://api.example.test/books/1")!, statusCode: 200, httpVersion: nil, headerFields: nil)!
+            let response = HTTPURLResponse(
+                url: URL(string: "https://api.example.test/books/1")!, statusCode: 200, httpVersion: nil,
+                headerFields: nil)!
             return (Data("ok".utf8), response)
         }
         let first = Task { try await sharing.response(to: request, send: send) }

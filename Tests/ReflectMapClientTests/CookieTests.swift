@@ -22,8 +22,9 @@ struct CookieTests {
         try await service.get("echo", as: Echo.self).headers["cookie"] ?? ""
     }
 
-    @Test("A cookie set on a 200 is sent, and Max-Age=0 or an Expires in the past on a 200 deletes it",
-          arguments: ["maxage", "expires"])
+    @Test(
+        "A cookie set on a 200 is sent, and Max-Age=0 or an Expires in the past on a 200 deletes it",
+        arguments: ["maxage", "expires"])
     func deletionOnA200(style: String) async throws {
         let service = try service()
         let name = "c200\(style)\(UInt32.random(in: 0...UInt32.max))"
@@ -33,8 +34,9 @@ struct CookieTests {
         #expect(try await !sentCookies(service).contains(name))
     }
 
-    @Test("A cookie set on a 302 is sent on the redirect, and one expired on a 302 is not sent after it",
-          arguments: ["maxage", "expires"])
+    @Test(
+        "A cookie set on a 302 is sent on the redirect, and one expired on a 302 is not sent after it",
+        arguments: ["maxage", "expires"])
     func deletionOnARedirect(style: String) async throws {
         let service = try service()
         let name = "c302\(style)\(UInt32.random(in: 0...UInt32.max))"
@@ -51,7 +53,8 @@ struct CookieTests {
     @Test("Joined Set-Cookie headers split into cookies, and a comma inside an Expires date stays in it")
     func joinedHeadersParse() {
         let cookies = ExpiredCookies.cookies(
-            in: "a=1; Path=/, b=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/x, c=; Max-Age=0, d=2; Max-Age=60; Expires=Thu, 01 Jan 1970 00:00:00 GMT"
+            in:
+                "a=1; Path=/, b=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/x, c=; Max-Age=0, d=2; Max-Age=60; Expires=Thu, 01 Jan 1970 00:00:00 GMT"
         )
         #expect(cookies.map(\.name) == ["a", "b", "c", "d"])
         #expect(cookies.map { $0.isExpired(at: Date()) } == [false, true, true, false])

@@ -28,7 +28,9 @@ struct DownloadTests {
         let target = destination()
         defer { try? FileManager.default.removeItem(at: target) }
         let progress = ProgressLog()
-        let response = try await service(transport).download(Download(size: size, delayMilliseconds: 2), to: target) { progress.append($0) }
+        let response = try await service(transport).download(Download(size: size, delayMilliseconds: 2), to: target) {
+            progress.append($0)
+        }
         #expect(response.value == target)
         #expect(response.statusCode == 200)
         let attributes = try FileManager.default.attributesOfItem(atPath: target.path)
@@ -41,7 +43,9 @@ struct DownloadTests {
         #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.completed < $1.completed })
     }
 
-    @Test("A download replaces the destination only on success; a 404 leaves no file and carries its body", arguments: TransportKind.all)
+    @Test(
+        "A download replaces the destination only on success; a 404 leaves no file and carries its body",
+        arguments: TransportKind.all)
     func failureLeavesNothing(transport: TransportKind) async throws {
         let target = destination()
         defer { try? FileManager.default.removeItem(at: target) }
@@ -72,7 +76,9 @@ struct DownloadTests {
         let service = try service(transport)
         let key = UUID().uuidString
         // 800 blocks 20 ms apart: the download would take 16 s. Cancel once the first block is written.
-        let task = Task { try await service.download(Download(size: 50 * 1024 * 1024, delayMilliseconds: 20, key: key), to: target) }
+        let task = Task {
+            try await service.download(Download(size: 50 * 1024 * 1024, delayMilliseconds: 20, key: key), to: target)
+        }
         #expect(try await service.serverCount("sent-\(key)") >= 1)
         task.cancel()
         await #expect { _ = try await task.value } throws: { error in

@@ -36,7 +36,8 @@ struct EnvelopeTests {
     func service(_ envelope: ResponseEnvelope?) throws -> APIService {
         let transport = StubTransport { request in
             let (status, body) = Self.bodies[request.url?.path ?? ""] ?? (404, "{}")
-            return StubTransport.Response(statusCode: status, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+            return StubTransport.Response(
+                statusCode: status, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
         }
         return APIService(
             baseURL: try #require(URL(string: "https://api.example.test")),
@@ -55,7 +56,9 @@ struct EnvelopeTests {
         return nil
     }
 
-    @Test("An error member that is present fails the call with the server's code and message, and maps into the app's model")
+    @Test(
+        "An error member that is present fails the call with the server's code and message, and maps into the app's model"
+    )
     func errorMember() async throws {
         let service = try service(.dataError)
         do {
@@ -67,7 +70,8 @@ struct EnvelopeTests {
             #expect(failure.code == .number(.integer(1002)))
             #expect(failure.message == .string("token expired") && failure.messageText == "token expired")
             #expect(error.body == Data(Self.bodies["/failed"]!.1.utf8))
-            #expect(error.errorModel(as: EnvelopeErrorInfo.self) == EnvelopeErrorInfo(code: 1002, message: "token expired"))
+            #expect(
+                error.errorModel(as: EnvelopeErrorInfo.self) == EnvelopeErrorInfo(code: 1002, message: "token expired"))
             #expect(error.description == "The server answered 200 with error 1002: token expired.")
         }
     }
@@ -79,7 +83,8 @@ struct EnvelopeTests {
 
     @Test("A code at a key path fails unless it is a success code, compared as text")
     func successCodes() async throws {
-        let envelope = ResponseEnvelope(value: "data", error: .code("code", success: ["0"]), code: "code", message: "msg")
+        let envelope = ResponseEnvelope(
+            value: "data", error: .code("code", success: ["0"]), code: "code", message: "msg")
         let service = try service(envelope)
         #expect(try await service.get("coded-ok", as: EnvelopeBook.self) == EnvelopeBook(id: 8, title: "Emma"))
         let failure = await envelopeFailure { _ = try await service.get("coded-failed", as: EnvelopeBook.self) }
@@ -99,11 +104,15 @@ struct EnvelopeTests {
     func everyCallForm() async throws {
         let service = try service(.dataError)
         let result: Result<EnvelopeBook, APIError> = await withCheckedContinuation { continuation in
-            service.send(Request(.get("failed"), as: EnvelopeBook.self)) { continuation.resume(returning: $0.map(\.value)) }
+            service.send(Request(.get("failed"), as: EnvelopeBook.self)) {
+                continuation.resume(returning: $0.map(\.value))
+            }
         }
         guard case .failure(.envelopeError(let failure)) = result else { Issue.record("got \(result)"); return }
         #expect(failure.messageText == "token expired")
-        let viaResponse = await envelopeFailure { _ = try await service.send(Request(EnvelopeEndpoint(path: "failed"), as: EnvelopeBook.self)) }
+        let viaResponse = await envelopeFailure {
+            _ = try await service.send(Request(EnvelopeEndpoint(path: "failed"), as: EnvelopeBook.self))
+        }
         #expect(viaResponse?.status == 200)
         let empty = await envelopeFailure { _ = try await service.get("failed", as: Empty.self) }
         #expect(empty != nil)
@@ -111,21 +120,30 @@ struct EnvelopeTests {
         #expect(response.value.id == 7 && response.statusCode == 200)
     }
 
-    @Test("Each recognition rule fails a callback call the same way", arguments: [
-        (ResponseEnvelope.dataError, "failed", "token expired"),
-        (ResponseEnvelope(value: "data", error: .code("code", success: ["0"]), code: "code", message: "msg"), "coded-failed", "sign in again"),
-        (ResponseEnvelope(value: "result", error: .flag("success"), message: "message"), "flag-failed", "quota"),
-    ])
+    @Test(
+        "Each recognition rule fails a callback call the same way",
+        arguments: [
+            (ResponseEnvelope.dataError, "failed", "token expired"),
+            (
+                ResponseEnvelope(value: "data", error: .code("code", success: ["0"]), code: "code", message: "msg"),
+                "coded-failed", "sign in again"
+            ),
+            (ResponseEnvelope(value: "result", error: .flag("success"), message: "message"), "flag-failed", "quota"),
+        ])
     func rulesWithCallbacks(_ envelope: ResponseEnvelope, _ path: String, _ message: String) async throws {
         let service = try service(envelope)
         let result: Result<EnvelopeBook, APIError> = await withCheckedContinuation { continuation in
-            service.send(Request(EnvelopeEndpoint(path: path), as: EnvelopeBook.self)) { continuation.resume(returning: $0.map(\.value)) }
+            service.send(Request(EnvelopeEndpoint(path: path), as: EnvelopeBook.self)) {
+                continuation.resume(returning: $0.map(\.value))
+            }
         }
         guard case .failure(.envelopeError(let failure)) = result else { Issue.record("got \(result)"); return }
         #expect(failure.messageText == message && failure.status == 200)
         let success: Result<EnvelopeBook, APIError> = await withCheckedContinuation { continuation in
             let okPath = path == "failed" ? "ok" : path == "coded-failed" ? "coded-ok" : "flag-ok"
-            service.send(Request(EnvelopeEndpoint(path: okPath), as: EnvelopeBook.self)) { continuation.resume(returning: $0.map(\.value)) }
+            service.send(Request(EnvelopeEndpoint(path: okPath), as: EnvelopeBook.self)) {
+                continuation.resume(returning: $0.map(\.value))
+            }
         }
         #expect((try? success.get())?.id != nil)
     }
@@ -143,10 +161,14 @@ struct EnvelopeTests {
     @Test("An endpoint overrides the service's envelope, or turns it off; a service without one is unaffected")
     func overrides() async throws {
         let wrapped = try service(.dataError)
-        let plain = try await wrapped.send(Request(EnvelopeEndpoint(path: "plain", envelope: ResponseEnvelope.none), as: EnvelopeBook.self)).value
+        let plain = try await wrapped.send(
+            Request(EnvelopeEndpoint(path: "plain", envelope: ResponseEnvelope.none), as: EnvelopeBook.self)
+        ).value
         #expect(plain.title == "Plain")
         let flagged = ResponseEnvelope(value: "result", error: .flag("success"))
-        #expect(try await wrapped.send(Request(EnvelopeEndpoint(path: "flag-ok", envelope: flagged), as: EnvelopeBook.self)).value.id == 9)
+        #expect(
+            try await wrapped.send(Request(EnvelopeEndpoint(path: "flag-ok", envelope: flagged), as: EnvelopeBook.self))
+                .value.id == 9)
         let unwrapped = try service(nil)
         #expect(try await unwrapped.get("plain", as: EnvelopeBook.self).title == "Plain")
         await #expect {
@@ -162,7 +184,9 @@ struct EnvelopeTests {
         let log = Recorded<[String]>()
         var mapper = JSONMapper()
         mapper.reportHandler = { log.append($0.report.unmappedKeys) }
-        let transport = StubTransport { _ in StubTransport.Response(body: Data(#"{"id": 1, "title": "t", "isbn": "x"}"#.utf8)) }
+        let transport = StubTransport { _ in
+            StubTransport.Response(body: Data(#"{"id": 1, "title": "t", "isbn": "x"}"#.utf8))
+        }
         let service = APIService(
             baseURL: try #require(URL(string: "https://api.example.test")),
             configuration: ServiceConfiguration(mapper: mapper, transport: transport)

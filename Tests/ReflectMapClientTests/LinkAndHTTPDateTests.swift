@@ -8,7 +8,9 @@ import Testing
 
 /// Answers every failure with "send it again at once".
 private struct RetryEverything: RequestInterceptor {
-    func retry(_ request: URLRequest, failedWith error: APIError, attempt: Int) async -> RetryDecision { .retry(after: 0) }
+    func retry(_ request: URLRequest, failedWith error: APIError, attempt: Int) async -> RetryDecision {
+        .retry(after: 0)
+    }
 }
 
 @Suite("Links resolved by RFC 3986 and read by RFC 8288")
@@ -25,9 +27,11 @@ struct LinkResolutionTests {
         // Section 5.4.2, the abnormal examples.
         ("../../../g", "http://a/g"), ("../../../../g", "http://a/g"), ("/./g", "http://a/g"), ("/../g", "http://a/g"),
         ("g.", "http://a/b/c/g."), (".g", "http://a/b/c/.g"), ("g..", "http://a/b/c/g.."), ("..g", "http://a/b/c/..g"),
-        ("./../g", "http://a/b/g"), ("./g/.", "http://a/b/c/g/"), ("g/./h", "http://a/b/c/g/h"), ("g/../h", "http://a/b/c/h"),
+        ("./../g", "http://a/b/g"), ("./g/.", "http://a/b/c/g/"), ("g/./h", "http://a/b/c/g/h"),
+        ("g/../h", "http://a/b/c/h"),
         ("g;x=1/./y", "http://a/b/c/g;x=1/y"), ("g;x=1/../y", "http://a/b/c/y"), ("g?y/./x", "http://a/b/c/g?y/./x"),
-        ("g?y/../x", "http://a/b/c/g?y/../x"), ("g#s/./x", "http://a/b/c/g#s/./x"), ("g#s/../x", "http://a/b/c/g#s/../x"),
+        ("g?y/../x", "http://a/b/c/g?y/../x"), ("g#s/./x", "http://a/b/c/g#s/./x"),
+        ("g#s/../x", "http://a/b/c/g#s/../x"),
         ("http:g", "http:g"),
     ]
 
@@ -43,11 +47,15 @@ struct LinkResolutionTests {
     @Test("A Link target keeps the commas and semicolons inside its brackets, and quoted parameters keep theirs")
     func linkGrammar() throws {
         let base = try #require(URL(string: "https://api.example.com/v1/items"))
-        let field = #"<https://api.example.com/items?fields=id,name&page=2;x=1>; title="a, b; c"; rel="next", "#
+        let field =
+            #"<https://api.example.com/items?fields=id,name&page=2;x=1>; title="a, b; c"; rel="next", "#
             + #"<https://api.example.com/items?page=9>; rel=last"#
-        #expect(LinkHeader(field).target(of: "next", relativeTo: base)?.absoluteString
-            == "https://api.example.com/items?fields=id,name&page=2;x=1")
-        #expect(LinkHeader(field).target(of: "last", relativeTo: base)?.absoluteString == "https://api.example.com/items?page=9")
+        #expect(
+            LinkHeader(field).target(of: "next", relativeTo: base)?.absoluteString
+                == "https://api.example.com/items?fields=id,name&page=2;x=1")
+        #expect(
+            LinkHeader(field).target(of: "last", relativeTo: base)?.absoluteString
+                == "https://api.example.com/items?page=9")
         // A broken link-value is skipped, and the links after it still count.
         let broken = #"<https://x.test/a>; rel="next, <https://x.test/b>; rel=prev"#
         #expect(LinkHeader(broken).target(of: "next", relativeTo: base) == nil)
@@ -67,7 +75,8 @@ struct LinkResolutionTests {
             let chunk = items.dropFirst((page - 1) * 3).prefix(3)
             var response = PagesTests.body("[" + chunk.map { #"{"id": "\#($0)"}"# }.joined(separator: ",") + "]")
             if page < 3 {
-                response.headers["Link"] = #"<https://api.example.test/items?fields=id,name&page=\#(page + 1)>; rel="next""#
+                response.headers["Link"] =
+                    #"<https://api.example.test/items?fields=id,name&page=\#(page + 1)>; rel="next""#
             }
             return response
         }
@@ -79,12 +88,14 @@ struct LinkResolutionTests {
         #expect(log.all.dropFirst().allSatisfy { PagesTests.query($0, "fields") == "id,name" })
     }
 
-    @Test("Relative next links are resolved against the page's URL, under a base URL with a path", arguments: [
-        ("</v1/items?page=2>", "https://api.example.com/v1/items?page=2"),
-        ("<?page=2>", "https://api.example.com/v1/items?page=2"),
-        ("<items?page=2>", "https://api.example.com/v1/items?page=2"),
-        ("<../v2/items?page=2>", "https://api.example.com/v2/items?page=2"),
-    ])
+    @Test(
+        "Relative next links are resolved against the page's URL, under a base URL with a path",
+        arguments: [
+            ("</v1/items?page=2>", "https://api.example.com/v1/items?page=2"),
+            ("<?page=2>", "https://api.example.com/v1/items?page=2"),
+            ("<items?page=2>", "https://api.example.com/v1/items?page=2"),
+            ("<../v2/items?page=2>", "https://api.example.com/v2/items?page=2"),
+        ])
     func relativeLinks(link: String, expected: String) async throws {
         let log = Recorded<URL>()
         let transport = StubTransport { request in
@@ -94,10 +105,13 @@ struct LinkResolutionTests {
             if log.all.count == 1 { response.headers["Link"] = "\(link); rel=\"next\"" }
             return response
         }
-        let service = APIService(baseURL: try #require(URL(string: "https://api.example.com/v1")),
-                                 configuration: ServiceConfiguration(transport: transport))
+        let service = APIService(
+            baseURL: try #require(URL(string: "https://api.example.com/v1")),
+            configuration: ServiceConfiguration(transport: transport))
         var pages = 0
-        for try await _ in service.pages(ListEndpoint(path: "items"), as: PagedItem.self, by: .linkHeader) { pages += 1 }
+        for try await _ in service.pages(ListEndpoint(path: "items"), as: PagedItem.self, by: .linkHeader) {
+            pages += 1
+        }
         #expect(pages == 2)
         #expect(log.all.map(\.absoluteString) == ["https://api.example.com/v1/items", expected])
     }
@@ -105,27 +119,35 @@ struct LinkResolutionTests {
 
 @Suite("HTTP dates in all three forms")
 struct HTTPDateTests {
-    static let instant = Date(timeIntervalSince1970: 784_111_777)   // Sun, 06 Nov 1994 08:49:37 GMT
+    static let instant = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
 
-    @Test("The IMF-fixdate, RFC 850 and asctime forms, and the cookie form, name the same instant", arguments: [
-        "Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994",
-        "Sun, 06-Nov-1994 08:49:37 GMT",
-    ])
+    @Test(
+        "The IMF-fixdate, RFC 850 and asctime forms, and the cookie form, name the same instant",
+        arguments: [
+            "Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994",
+            "Sun, 06-Nov-1994 08:49:37 GMT",
+        ])
     func threeForms(text: String) {
         #expect(HTTPDate.date(from: text, now: Date(timeIntervalSince1970: 1_700_000_000)) == Self.instant)
     }
 
     @Test("A two-digit year more than 50 years ahead is read in the century before")
     func twoDigitYears() {
-        let now = Date(timeIntervalSince1970: 1_700_000_000)   // 2023
+        let now = Date(timeIntervalSince1970: 1_700_000_000)  // 2023
         // 2074 would be 51 years ahead of 2023: 1974. 2070 is 47 years ahead, and stays.
-        #expect(HTTPDate.date(from: "Tuesday, 01-Jan-74 00:00:00 GMT", now: now) == Date(timeIntervalSince1970: 126_230_400))
-        #expect(HTTPDate.date(from: "Wednesday, 01-Jan-70 00:00:00 GMT", now: now) == Date(timeIntervalSince1970: 3_155_760_000))
+        #expect(
+            HTTPDate.date(from: "Tuesday, 01-Jan-74 00:00:00 GMT", now: now) == Date(timeIntervalSince1970: 126_230_400)
+        )
+        #expect(
+            HTTPDate.date(from: "Wednesday, 01-Jan-70 00:00:00 GMT", now: now)
+                == Date(timeIntervalSince1970: 3_155_760_000))
     }
 
-    @Test("Text that names no date is refused", arguments: [
-        "", "tomorrow", "Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:49:37 GMT", "Sun, 06 Nov 1994 GMT",
-    ])
+    @Test(
+        "Text that names no date is refused",
+        arguments: [
+            "", "tomorrow", "Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:49:37 GMT", "Sun, 06 Nov 1994 GMT",
+        ])
     func refused(text: String) {
         #expect(HTTPDate.date(from: text) == nil)
     }
@@ -150,7 +172,9 @@ struct FinalErrorTests {
         }
         let service = APIService(
             baseURL: try #require(URL(string: "https://api.example.test")),
-            configuration: ServiceConfiguration(retryPolicy: RetryPolicy(delay: 0), interceptors: [RetryEverything()], transport: transport, retryLimit: 3)
+            configuration: ServiceConfiguration(
+                retryPolicy: RetryPolicy(delay: 0), interceptors: [RetryEverything()], transport: transport,
+                retryLimit: 3)
         )
         await #expect {
             try await service.get("x", as: PagedItem.self)

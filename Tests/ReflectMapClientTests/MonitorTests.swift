@@ -16,7 +16,9 @@ final class RecordingMonitor: EventMonitor, @unchecked Sendable {
     }
 
     func requestDidFinish(_ request: URLRequest, response: HTTPURLResponse?, data: Data?, error: APIError?) {
-        record("finish \(response?.statusCode ?? 0) \(data?.count ?? -1) \(error.map { "\($0.statusCode ?? -1)" } ?? "ok")")
+        record(
+            "finish \(response?.statusCode ?? 0) \(data?.count ?? -1) \(error.map { "\($0.statusCode ?? -1)" } ?? "ok")"
+        )
     }
 
     private func record(_ event: String) {
@@ -43,11 +45,14 @@ struct MonitorTests {
         let attempts = Counter()
         let stub = StubTransport { _ in
             await attempts.increment()
-            return await attempts.value == 1 ? .init(statusCode: 503, body: Data("busy".utf8)) : .init(body: Data("{}".utf8))
+            return await attempts.value == 1
+                ? .init(statusCode: 503, body: Data("busy".utf8)) : .init(body: Data("{}".utf8))
         }
-        let configuration = ServiceConfiguration(retryPolicy: RetryPolicy(delay: 0), transport: stub,
-                                                 monitors: [monitor, SilentMonitor()], retryLimit: 1)
-        let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")), configuration: configuration)
+        let configuration = ServiceConfiguration(
+            retryPolicy: RetryPolicy(delay: 0), transport: stub,
+            monitors: [monitor, SilentMonitor()], retryLimit: 1)
+        let service = APIService(
+            baseURL: try #require(URL(string: "https://api.example.com")), configuration: configuration)
         _ = try await service.get("books", as: Empty.self)
         #expect(monitor.all == ["start GET /books", "finish 503 4 503", "start GET /books", "finish 200 2 ok"])
     }
@@ -56,8 +61,9 @@ struct MonitorTests {
     func monitorsSeeNetworkErrors() async throws {
         let monitor = RecordingMonitor()
         let stub = StubTransport { _ in throw URLError(.notConnectedToInternet) }
-        let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")),
-                                 configuration: ServiceConfiguration(transport: stub, monitors: [monitor]))
+        let service = APIService(
+            baseURL: try #require(URL(string: "https://api.example.com")),
+            configuration: ServiceConfiguration(transport: stub, monitors: [monitor]))
         await #expect(throws: APIError.self) { _ = try await service.get("x", as: Empty.self) }
         #expect(monitor.all == ["start GET /x", "finish 0 -1 -1"])
     }
@@ -69,14 +75,15 @@ struct MonitorTests {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("Bearer t", forHTTPHeaderField: "Authorization")
         request.httpBody = Data(#"{"title":"Ender's Game"}"#.utf8)
-        #expect(request.cURLDescription == """
-            curl \\
-            \t-X 'POST' \\
-            \t-H 'Authorization: Bearer t' \\
-            \t-H 'Content-Type: application/json' \\
-            \t--data-raw '{"title":"Ender'\\''s Game"}' \\
-            \t'https://api.example.com/books?q=it'\\''s'
-            """)
+        #expect(
+            request.cURLDescription == """
+                curl \\
+                \t-X 'POST' \\
+                \t-H 'Authorization: Bearer t' \\
+                \t-H 'Content-Type: application/json' \\
+                \t--data-raw '{"title":"Ender'\\''s Game"}' \\
+                \t'https://api.example.com/books?q=it'\\''s'
+                """)
         let get = URLRequest(url: try #require(URL(string: "https://api.example.com/")))
         #expect(get.cURLDescription == "curl \\\n\t'https://api.example.com/'")
     }

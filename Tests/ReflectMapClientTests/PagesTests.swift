@@ -17,16 +17,22 @@ struct ListEndpoint: Endpoint {
 @Suite("Pages as an AsyncSequence")
 struct PagesTests {
     static func query(_ url: URL?, _ name: String) -> String? {
-        url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value }
+        url.flatMap {
+            URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
+        }
     }
 
-    static func service(log: Recorded<URL>, _ answer: @escaping @Sendable (URL) -> StubTransport.Response) throws -> APIService {
+    static func service(
+        log: Recorded<URL>, _ answer: @escaping @Sendable (URL) -> StubTransport.Response
+    ) throws -> APIService {
         let transport = StubTransport { request in
             guard let url = request.url else { throw URLError(.badURL) }
             log.append(url)
             return answer(url)
         }
-        return APIService(baseURL: try #require(URL(string: "https://api.example.test")), configuration: ServiceConfiguration(transport: transport))
+        return APIService(
+            baseURL: try #require(URL(string: "https://api.example.test")),
+            configuration: ServiceConfiguration(transport: transport))
     }
 
     static func body(_ text: String) -> StubTransport.Response { StubTransport.Response(body: Data(text.utf8)) }
@@ -44,7 +50,8 @@ struct PagesTests {
             let page = Int(Self.query(url, "page") ?? "1") ?? 1
             var response = Self.body(#"[{"id": "p\#(page)a"}, {"id": "p\#(page)b"}]"#)
             if page < 3 {
-                response.headers["Link"] = #"<https://api.example.test/issues?page=\#(page + 1)>; rel="next", <https://api.example.test/issues?page=3>; rel="last""#
+                response.headers["Link"] =
+                    #"<https://api.example.test/issues?page=\#(page + 1)>; rel="next", <https://api.example.test/issues?page=3>; rel="last""#
             }
             return response
         }
@@ -63,8 +70,9 @@ struct PagesTests {
             default: Self.body(#"{"members": [{"id": "c"}], "response_metadata": {"next_cursor": ""}}"#)
             }
         }
-        let pages = service.pages(ListEndpoint(path: "users.list"), at: "members", as: PagedItem.self,
-                                  by: .cursor(at: "response_metadata.next_cursor", parameter: "cursor"))
+        let pages = service.pages(
+            ListEndpoint(path: "users.list"), at: "members", as: PagedItem.self,
+            by: .cursor(at: "response_metadata.next_cursor", parameter: "cursor"))
         #expect(try await collect(pages) == [["a"], ["b"], ["c"]])
     }
 
@@ -77,8 +85,9 @@ struct PagesTests {
             default: Self.body(#"{"data": [{"id": "ch_3"}], "has_more": false}"#)
             }
         }
-        let pages = service.pages(ListEndpoint(path: "charges", parameters: ["limit": 2]), at: "data", as: PagedItem.self,
-                                  by: .lastItem(id: "id", hasMore: "has_more", parameter: "starting_after"))
+        let pages = service.pages(
+            ListEndpoint(path: "charges", parameters: ["limit": 2]), at: "data", as: PagedItem.self,
+            by: .lastItem(id: "id", hasMore: "has_more", parameter: "starting_after"))
         #expect(try await collect(pages) == [["ch_1", "ch_2"], ["ch_3"]])
         #expect(Self.query(log.all.last, "starting_after") == "ch_2" && Self.query(log.all.last, "limit") == "2")
     }
@@ -90,7 +99,10 @@ struct PagesTests {
             let page = Int(Self.query(url, "page") ?? "0") ?? 0
             return Self.body(page <= 2 ? #"[{"id": "n\#(page)"}]"# : "[]")
         }
-        #expect(try await collect(service.pages(ListEndpoint(path: "list"), as: PagedItem.self, by: .pageNumbers)) == [["n1"], ["n2"]])
+        #expect(
+            try await collect(service.pages(ListEndpoint(path: "list"), as: PagedItem.self, by: .pageNumbers)) == [
+                ["n1"], ["n2"],
+            ])
         #expect(log.all.count == 3)
     }
 
@@ -106,7 +118,9 @@ struct PagesTests {
         }
         var delivered: [String] = []
         do {
-            for try await page in service.pages(ListEndpoint(path: "list", envelope: .dataError), as: PagedItem.self, by: .pageNumbers) {
+            for try await page in service.pages(
+                ListEndpoint(path: "list", envelope: .dataError), as: PagedItem.self, by: .pageNumbers)
+            {
                 delivered += page.map(\.id)
             }
             Issue.record("expected the second page to fail")
@@ -115,7 +129,10 @@ struct PagesTests {
         }
         #expect(delivered == ["ok"])
         await #expect {
-            for try await _ in service.pages(ListEndpoint(path: "list", parameters: [:]), as: PagedItem.self, by: .pageNumber(parameter: "page", first: 3)) {}
+            for try await _ in service.pages(
+                ListEndpoint(path: "list", parameters: [:]), as: PagedItem.self,
+                by: .pageNumber(parameter: "page", first: 3))
+            {}
         } throws: { error in
             if case .unacceptableStatus(500, _, _)? = error as? APIError { return true }
             return false
@@ -125,14 +142,18 @@ struct PagesTests {
     @Test("The page limit stops a server that always says there is more, and cancelling stops the requests")
     func limitsAndCancellation() async throws {
         let log = Recorded<URL>()
-        let limited = try await collect(Self.endless(log: log).pages(ListEndpoint(path: "loop?start=1"), as: PagedItem.self, by: .linkHeader, pageLimit: 4))
+        let limited = try await collect(
+            Self.endless(log: log).pages(
+                ListEndpoint(path: "loop?start=1"), as: PagedItem.self, by: .linkHeader, pageLimit: 4))
         #expect(limited.count == 4 && log.all.count == 4)
 
         let cancelledLog = Recorded<URL>()
         let endless = try Self.endless(log: cancelledLog)
         let task = Task {
             var count = 0
-            for try await _ in endless.pages(ListEndpoint(path: "loop?start=1"), as: PagedItem.self, by: .linkHeader, pageLimit: 1_000) {
+            for try await _ in endless.pages(
+                ListEndpoint(path: "loop?start=1"), as: PagedItem.self, by: .linkHeader, pageLimit: 1_000)
+            {
                 count += 1
                 if count == 2 { withUnsafeCurrentTask { $0?.cancel() } }
             }
@@ -161,6 +182,9 @@ struct PagesTests {
             if url.path == "/b" { response.headers["Link"] = "<https://api.example.test/c>; rel=next" }
             return response
         }
-        #expect(try await collect(service.pages(ListEndpoint(path: "a"), as: PagedItem.self, by: .linkHeader)) == [["/a"], ["/b"], ["/c"]])
+        #expect(
+            try await collect(service.pages(ListEndpoint(path: "a"), as: PagedItem.self, by: .linkHeader)) == [
+                ["/a"], ["/b"], ["/c"],
+            ])
     }
 }

@@ -19,7 +19,9 @@ struct ClientPlatformRuleTests {
         transport.invalidate()
     }
 
-    @Test("A request's timeout longer than the service's holds: an answer after 3 s arrives within the endpoint's 25 s, past the service's 1 s")
+    @Test(
+        "A request's timeout longer than the service's holds: an answer after 3 s arrives within the endpoint's 25 s, past the service's 1 s"
+    )
     func endpointTimeoutLongerThanService() async throws {
         let transport = URLSessionTransport()
         defer { transport.invalidate() }
@@ -59,7 +61,9 @@ struct ClientPlatformRuleTests {
         // tasks: FoundationNetworking here is built without them, so no task of this kind is made there.
         let request = URLRequest(url: try #require(URL(string: "ws://127.0.0.1:9/socket")))
         #expect(connector.webSocketTask(with: request).maximumMessageSize == 16 * 1024 * 1024)
-        #expect(URLSessionWebSocketConnector(maximumMessageSize: 4096).webSocketTask(with: request).maximumMessageSize == 4096)
+        #expect(
+            URLSessionWebSocketConnector(maximumMessageSize: 4096).webSocketTask(with: request).maximumMessageSize
+                == 4096)
         #endif
         #if NIOWebSocket
         if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
@@ -75,8 +79,9 @@ struct ClientPlatformRuleTests {
             if let url = request.url { seen.append(url) }
             return StubTransport.Response(body: Data("{}".utf8))
         }
-        let service = APIService(baseURL: try #require(URL(string: "https://api.example.test/v1")),
-                                 configuration: ServiceConfiguration(transport: transport))
+        let service = APIService(
+            baseURL: try #require(URL(string: "https://api.example.test/v1")),
+            configuration: ServiceConfiguration(transport: transport))
         struct Person: Endpoint {
             var path: String { "users/José/a b" }
             var method: HTTPMethod { .get }

@@ -62,8 +62,10 @@ struct PublicAPISurfaceTests {
             let _: Int64 = value.completed
             let _: Int64? = value.total
         }
-        let upload = HTTPEndpoint(method: .post, path: "multipart", parameters: [:], headers: [:], body: .multipart(form), at: nil)
-        let echo: Response<MultipartEcho> = try await service.upload(Request(upload, as: MultipartEcho.self), progress: progress)
+        let upload = HTTPEndpoint(
+            method: .post, path: "multipart", parameters: [:], headers: [:], body: .multipart(form), at: nil)
+        let echo: Response<MultipartEcho> = try await service.upload(
+            Request(upload, as: MultipartEcho.self), progress: progress)
         #expect(echo.value.parts.count == 5)
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("names-\(UUID().uuidString).bin")
         defer { try? FileManager.default.removeItem(at: target) }
@@ -75,7 +77,8 @@ struct PublicAPISurfaceTests {
         // Streams.
         let lines: AsyncThrowingStream<Line, Error> = service.stream(BookPath(path: "ndjson/1/0"), as: Line.self)
         for try await _ in lines {}
-        let events: AsyncThrowingStream<ServerSentEvent<Line>, Error> = service.events(BookPath(path: "sse/1"), as: Line.self)
+        let events: AsyncThrowingStream<ServerSentEvent<Line>, Error> = service.events(
+            BookPath(path: "sse/1"), as: Line.self)
         for try await event in events {
             let _: String? = event.event
             let _: String? = event.id
@@ -83,8 +86,13 @@ struct PublicAPISurfaceTests {
         }
 
         // HTTPMethod as an open RawRepresentable struct.
-        let methods: [HTTPMethod] = [.get, .post, .put, .patch, .delete, .head, .options, .trace, .connect, HTTPMethod(rawValue: "PURGE")]
-        #expect(methods.map(\.rawValue) == ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT", "PURGE"])
+        let methods: [HTTPMethod] = [
+            .get, .post, .put, .patch, .delete, .head, .options, .trace, .connect, HTTPMethod(rawValue: "PURGE"),
+        ]
+        #expect(
+            methods.map(\.rawValue) == [
+                "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT", "PURGE",
+            ])
 
         // Monitors' defaults, cURL, redirect policies.
         let request = URLRequest(url: try TestServer.shared.url())
@@ -96,23 +104,30 @@ struct PublicAPISurfaceTests {
         // Envelopes: errors inside 2xx responses.
         let envelopes: [ResponseEnvelope] = [
             .dataError, .none,
-            ResponseEnvelope(value: "data", error: .member("error"), code: "error.code", message: "error.message", errorModel: "error"),
-            ResponseEnvelope(error: .code("code", success: ["0"])), ResponseEnvelope(value: nil, error: .flag("success")),
+            ResponseEnvelope(
+                value: "data", error: .member("error"), code: "error.code", message: "error.message",
+                errorModel: "error"),
+            ResponseEnvelope(error: .code("code", success: ["0"])),
+            ResponseEnvelope(value: nil, error: .flag("success")),
         ]
         var enveloped = ServiceConfiguration(envelope: envelopes[0], sharesInFlightRequests: true)
         enveloped.sharesInFlightRequests = false
         let _: ResponseEnvelope? = enveloped.envelope
         let _: ResponseEnvelope? = BookPath(path: "x").envelope
         let _: (String?, ResponseEnvelope.ErrorSignal, String?, String?, String?) = (
-            envelopes[2].valuePath, envelopes[2].error, envelopes[2].codePath, envelopes[2].messagePath, envelopes[2].errorModelPath
+            envelopes[2].valuePath, envelopes[2].error, envelopes[2].codePath, envelopes[2].messagePath,
+            envelopes[2].errorModelPath
         )
         let failure: (EnvelopeFailure) -> APIError = APIError.envelopeError
-        let _: (EnvelopeFailure) -> (Int, JSONValue?, JSONValue?, Data, String?) = { ($0.status, $0.code, $0.message, $0.body, $0.messageText) }
+        let _: (EnvelopeFailure) -> (Int, JSONValue?, JSONValue?, Data, String?) = {
+            ($0.status, $0.code, $0.message, $0.body, $0.messageText)
+        }
         _ = failure
 
         // Retry: one mechanism, the interceptors in order; RetryPolicy is one of them.
-        let policy = RetryPolicy(delay: 0.1, backoffMultiplier: 2, retryableStatusCodes: [503],
-                                 retryableMethods: [.get], honorsRetryAfter: true, maximumRetryAfter: 30)
+        let policy = RetryPolicy(
+            delay: 0.1, backoffMultiplier: 2, retryableStatusCodes: [503],
+            retryableMethods: [.get], honorsRetryAfter: true, maximumRetryAfter: 30)
         let _: (TimeInterval, Double, Set<Int>, Set<HTTPMethod>, Bool, TimeInterval) = (
             policy.delay, policy.backoffMultiplier, policy.retryableStatusCodes, policy.retryableMethods,
             policy.honorsRetryAfter, policy.maximumRetryAfter
@@ -127,7 +142,8 @@ struct PublicAPISurfaceTests {
 
         // One send for every call: a Request names the endpoint and what the body becomes.
         let endpoints: [HTTPEndpoint] = [
-            .get("books", parameters: ["page": 1], body: nil, at: nil), .post("books", parameters: [:], body: Book(), at: nil),
+            .get("books", parameters: ["page": 1], body: nil, at: nil),
+            .post("books", parameters: [:], body: Book(), at: nil),
             .put("books", body: Book()), .patch("books"), .delete("books", at: "data"),
             HTTPEndpoint(method: .get, path: "books", parameters: [:], headers: ["X-Trace": "1"], body: nil, at: nil),
         ]
@@ -153,11 +169,17 @@ struct PublicAPISurfaceTests {
         let _: [Book] = try await service.patch("books", as: [Book].self)
         let _: [Book] = try await service.delete("books", as: [Book].self)
         let calls: [APICall] = [
-            service.get("books", parameters: parameters, body: nil, at: nil, as: [Book].self, success: success, failure: failed),
-            service.post("books", parameters: parameters, body: Book(), at: nil, as: [Book].self, success: success, failure: failed),
-            service.put("books", parameters: parameters, body: nil, at: nil, as: [Book].self, success: success, failure: failed),
-            service.patch("books", parameters: parameters, body: nil, at: nil, as: [Book].self, success: success, failure: failed),
-            service.delete("books", parameters: parameters, body: nil, at: nil, as: [Book].self, success: success, failure: failed),
+            service.get(
+                "books", parameters: parameters, body: nil, at: nil, as: [Book].self, success: success, failure: failed),
+            service.post(
+                "books", parameters: parameters, body: Book(), at: nil, as: [Book].self, success: success,
+                failure: failed),
+            service.put(
+                "books", parameters: parameters, body: nil, at: nil, as: [Book].self, success: success, failure: failed),
+            service.patch(
+                "books", parameters: parameters, body: nil, at: nil, as: [Book].self, success: success, failure: failed),
+            service.delete(
+                "books", parameters: parameters, body: nil, at: nil, as: [Book].self, success: success, failure: failed),
             service.send(bookRequest, success: success, failure: failed),
             service.send(bookRequest, completion: completion),
         ]
@@ -166,10 +188,12 @@ struct PublicAPISurfaceTests {
 
         // Pages.
         let styles: [Pagination] = [
-            .linkHeader, .cursor(at: "next", parameter: "cursor"), .lastItem(id: "id", hasMore: "has_more", parameter: "starting_after"),
+            .linkHeader, .cursor(at: "next", parameter: "cursor"),
+            .lastItem(id: "id", hasMore: "has_more", parameter: "starting_after"),
             .pageNumber(parameter: "page", first: 0), .pageNumbers,
         ]
-        let pages: Pages<Book> = service.pages(BookPath(path: "books"), at: nil, as: Book.self, by: styles[0], pageLimit: 1)
+        let pages: Pages<Book> = service.pages(
+            BookPath(path: "books"), at: nil, as: Book.self, by: styles[0], pageLimit: 1)
         var iterator: Pages<Book>.Iterator = pages.makeAsyncIterator()
         let _: [Book]? = try await iterator.next()
     }

@@ -7,7 +7,9 @@ struct Redirected: Endpoint {
     var code: String
     var method: HTTPMethod
     var target = "echo"
-    var httpBody: HTTPBody? { method == .get || method == .head ? nil : .data(Data("payload".utf8), contentType: "text/plain") }
+    var httpBody: HTTPBody? {
+        method == .get || method == .head ? nil : .data(Data("payload".utf8), contentType: "text/plain")
+    }
     var path: String { "redirect/\(code)/\(target)" }
 }
 
@@ -20,7 +22,8 @@ struct RedirectTests {
     @Test("307 and 308 keep the method and the body", arguments: TransportKind.all, ["307", "308", "307abs", "308abs"])
     func keepMethodAndBody(transport: TransportKind, code: String) async throws {
         for method in [HTTPMethod.post, .put, .patch] {
-            let echo = try await service(transport).send(Request(Redirected(code: code, method: method), as: Echo.self)).value
+            let echo = try await service(transport).send(Request(Redirected(code: code, method: method), as: Echo.self))
+                .value
             #expect(echo.method == method.rawValue)
             #expect(echo.path == "/echo")
             #expect(echo.body == "payload")
@@ -28,9 +31,12 @@ struct RedirectTests {
         }
     }
 
-    @Test("303 turns a POST into a GET without a body; 301 and 302 do so for POST only", arguments: TransportKind.all, ["301", "302", "303"])
+    @Test(
+        "303 turns a POST into a GET without a body; 301 and 302 do so for POST only", arguments: TransportKind.all,
+        ["301", "302", "303"])
     func browserRules(transport: TransportKind, code: String) async throws {
-        let post = try await service(transport).send(Request(Redirected(code: code, method: .post), as: Echo.self)).value
+        let post = try await service(transport).send(Request(Redirected(code: code, method: .post), as: Echo.self))
+            .value
         #expect(post.method == "GET")
         #expect(post.body.isEmpty)
         #expect(post.headers["content-type"] == nil)
@@ -41,7 +47,8 @@ struct RedirectTests {
 
     @Test("A redirected response reports the final URL, and the query survives", arguments: TransportKind.all)
     func finalURL(transport: TransportKind) async throws {
-        let response = try await service(transport).send(Request(Redirected(code: "302", method: .get, target: "echo?a=1"), as: Echo.self))
+        let response = try await service(transport).send(
+            Request(Redirected(code: "302", method: .get, target: "echo?a=1"), as: Echo.self))
         #expect(response.url?.path == "/echo")
         #expect(response.value.query == "a=1")
     }
@@ -49,7 +56,9 @@ struct RedirectTests {
     @Test("doNotFollow returns the 3xx itself", arguments: TransportKind.all)
     func doNotFollow(transport: TransportKind) async throws {
         do {
-            _ = try await service(transport, .doNotFollow).send(Request(Redirected(code: "307", method: .post), as: Echo.self)).value
+            _ = try await service(transport, .doNotFollow).send(
+                Request(Redirected(code: "307", method: .post), as: Echo.self)
+            ).value
             Issue.record("expected a 307")
         } catch let error as APIError {
             #expect(error.statusCode == 307)
@@ -60,7 +69,9 @@ struct RedirectTests {
     @Test("A redirect loop fails after 20 redirects", arguments: TransportKind.all)
     func loop(transport: TransportKind) async throws {
         await #expect { _ = try await service(transport).get("redirect-loop", as: Empty.self) } throws: { error in
-            if case .network(_, let code)? = error as? APIError { return code == URLError.Code.httpTooManyRedirects.rawValue }
+            if case .network(_, let code)? = error as? APIError {
+                return code == URLError.Code.httpTooManyRedirects.rawValue
+            }
             return false
         }
     }

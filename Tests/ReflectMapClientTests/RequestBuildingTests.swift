@@ -53,7 +53,9 @@ struct ColonPath: Endpoint {
 
 @Suite("Building requests")
 struct RequestBuildingTests {
-    func service(_ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
+    func service(
+        _ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()
+    ) throws -> APIService {
         try transport.service(configuration)
     }
 
@@ -63,19 +65,25 @@ struct RequestBuildingTests {
 
     @Test("GET parameters go into a percent-encoded query, nested values with brackets")
     func queryEncoding() async throws {
-        let echo = try await service().get("echo", parameters: [
-            "q": "a b&c=d/é", "page": 2, "flag": true,
-            "filter": ["tags": ["x", "y"], "owner": "me"] as [String: any Sendable],
-        ], as: Echo.self)
+        let echo = try await service().get(
+            "echo",
+            parameters: [
+                "q": "a b&c=d/é", "page": 2, "flag": true,
+                "filter": ["tags": ["x", "y"], "owner": "me"] as [String: any Sendable],
+            ], as: Echo.self)
         #expect(echo.method == "GET")
-        #expect(echo.query == "filter%5Bowner%5D=me&filter%5Btags%5D%5B%5D=x&filter%5Btags%5D%5B%5D=y&flag=true&page=2&q=a%20b%26c%3Dd/%C3%A9")
+        #expect(
+            echo.query
+                == "filter%5Bowner%5D=me&filter%5Btags%5D%5B%5D=x&filter%5Btags%5D%5B%5D=y&flag=true&page=2&q=a%20b%26c%3Dd/%C3%A9"
+        )
         #expect(echo.queryItems["q"] == ["a b&c=d/é"])
         #expect(echo.queryItems["filter[tags][]"] == ["x", "y"])
     }
 
     @Test("POST parameters go into a JSON body")
     func jsonBody() async throws {
-        let echo = try await service().post("echo", parameters: ["name": "Ada", "tags": ["a"], "age": 36], as: Echo.self)
+        let echo = try await service().post(
+            "echo", parameters: ["name": "Ada", "tags": ["a"], "age": 36], as: Echo.self)
         #expect(echo.headers["content-type"] == "application/json")
         let body = try JSONSerialization.jsonObject(with: Data(echo.body.utf8)) as? [String: Any]
         #expect(body?["name"] as? String == "Ada")
@@ -93,10 +101,12 @@ struct RequestBuildingTests {
     @Test("A Mappable model is sent as the JSON body through the service's mapper")
     func modelBody() async throws {
         let snake = ServiceConfiguration(mapper: JSONMapper(keyTranslator: .snakeCase))
-        let echo = try await service(snake).post("echo", body: NewBook(bookTitle: "Dune", pageCount: 412), as: Echo.self)
+        let echo = try await service(snake).post(
+            "echo", body: NewBook(bookTitle: "Dune", pageCount: 412), as: Echo.self)
         #expect(echo.method == "POST")
         #expect(echo.body == #"{"book_title":"Dune","page_count":412}"#)
-        let routed = try await service().send(Request(EchoRouter.create(Book(id: 5, title: "Emma")), as: Echo.self)).value
+        let routed = try await service().send(Request(EchoRouter.create(Book(id: 5, title: "Emma")), as: Echo.self))
+            .value
         #expect(routed.body == #"{"id":5,"title":"Emma"}"#)
         let posted = try await service().post("echo", body: Book(id: 1, title: "x"), as: Echo.self)
         #expect(posted.body == #"{"id":1,"title":"x"}"#)
@@ -105,7 +115,8 @@ struct RequestBuildingTests {
     @Test("A router endpoint supplies method, path, parameters and headers")
     func routerEndpoint() async throws {
         let configuration = ServiceConfiguration(headers: ["X-App": "tests"], userAgent: "ReflectMapTests/1.0")
-        let echo = try await service(configuration).send(Request(EchoRouter.search("swift", page: 3), as: Echo.self)).value
+        let echo = try await service(configuration).send(Request(EchoRouter.search("swift", page: 3), as: Echo.self))
+            .value
         #expect(echo.query == "page=3&q=swift")
         #expect(echo.headers["x-router"] == "echo")
         #expect(echo.headers["x-app"] == "tests")
@@ -113,7 +124,9 @@ struct RequestBuildingTests {
         #expect(echo.headers["accept"] == "application/json")
     }
 
-    @Test("PUT, PATCH and DELETE reach the server with their parameters", arguments: TransportKind.all, [HTTPMethod.put, .patch, .delete])
+    @Test(
+        "PUT, PATCH and DELETE reach the server with their parameters", arguments: TransportKind.all,
+        [HTTPMethod.put, .patch, .delete])
     func everyMethod(transport: TransportKind, method: HTTPMethod) async throws {
         let service = try service(transport)
         let echo: Echo
@@ -133,7 +146,9 @@ struct RequestBuildingTests {
     @Test("Paths join the base URL whatever their slashes", arguments: TransportKind.all)
     func pathJoining(transport: TransportKind) async throws {
         let base = try TestServer.shared.url()
-        let withSlash = APIService(baseURL: try #require(URL(string: base.absoluteString + "/")), configuration: transport.configure(ServiceConfiguration()))
+        let withSlash = APIService(
+            baseURL: try #require(URL(string: base.absoluteString + "/")),
+            configuration: transport.configure(ServiceConfiguration()))
         #expect(try await withSlash.get("/echo", as: Echo.self).path == "/echo")
         #expect(try await withSlash.get("echo", as: Echo.self).path == "/echo")
         #expect(try await service(transport).get("/echo", as: Echo.self).path == "/echo")
@@ -145,7 +160,8 @@ struct RequestBuildingTests {
         let service = try stubbedService(ServiceConfiguration(headers: ["Authorization": "service"]), log: log)
         _ = try await service.send(Request(ColonPath(), as: Empty.self)).value
         let request = try #require(await log.requests.first)
-        #expect(request.url?.absoluteString == "https://identitytoolkit.example.com/v1/accounts:signInWithPassword?key=abc")
+        #expect(
+            request.url?.absoluteString == "https://identitytoolkit.example.com/v1/accounts:signInWithPassword?key=abc")
         #expect(request.value(forHTTPHeaderField: "Authorization") == "endpoint")
         #expect(request.httpBody.map { String(decoding: $0, as: UTF8.self) } == #"{"id":1,"title":"t"}"#)
     }

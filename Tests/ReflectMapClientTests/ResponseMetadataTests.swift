@@ -71,17 +71,23 @@ struct ResponseMetadataTests {
 
         let retrying = try service(ServiceConfiguration(retryPolicy: RetryPolicy(delay: 0.01), retryLimit: 3))
         let key = UUID().uuidString
-        await #expect(throws: APIError.self) { _ = try await retrying.send(Request(NoRetry(path: "flaky/\(key)/1"), as: Attempts.self)).value }
+        await #expect(throws: APIError.self) {
+            _ = try await retrying.send(Request(NoRetry(path: "flaky/\(key)/1"), as: Attempts.self)).value
+        }
         #expect(try await retrying.get("count/\(key)", as: Count.self).count == 1)
 
         let plain = try service()
         let other = UUID().uuidString
-        #expect(try await plain.send(Request(ExtraRetry(path: "flaky/\(other)/2"), as: Attempts.self)).value.attempts == 3)
+        #expect(
+            try await plain.send(Request(ExtraRetry(path: "flaky/\(other)/2"), as: Attempts.self)).value.attempts == 3)
     }
 
     @Test("HTTPMethod is an open set: OPTIONS and custom tokens reach the server")
     func methods() async throws {
-        #expect(HTTPMethod.allCases.map(\.rawValue) == ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"])
+        #expect(
+            HTTPMethod.allCases.map(\.rawValue) == [
+                "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT",
+            ])
         #expect(HTTPMethod(rawValue: "PURGE") == "PURGE")
         #expect(HTTPMethod.options.isIdempotent && HTTPMethod.trace.isIdempotent)
         #expect(!HTTPMethod.post.isIdempotent && !HTTPMethod.connect.isIdempotent && !HTTPMethod("PURGE").isIdempotent)

@@ -10,7 +10,9 @@ actor NotAModel: Mappable {
 
 @Suite("Responses and errors")
 struct ResponseTests {
-    func service(_ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
+    func service(
+        _ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()
+    ) throws -> APIService {
         try transport.service(configuration)
     }
 
@@ -49,7 +51,9 @@ struct ResponseTests {
         }
     }
 
-    @Test("A 403 carries code, headers and body, and the body maps into the app's error class", arguments: TransportKind.all)
+    @Test(
+        "A 403 carries code, headers and body, and the body maps into the app's error class",
+        arguments: TransportKind.all)
     func forbiddenErrorModel(transport: TransportKind) async throws {
         do {
             _ = try await service(transport).get("status/403", as: Book.self)
@@ -91,7 +95,9 @@ struct ResponseTests {
 
     @Test("A refused connection is a network error", arguments: TransportKind.all)
     func networkFailure(transport: TransportKind) async throws {
-        let closed = APIService(baseURL: try #require(URL(string: "http://127.0.0.1:9")), configuration: transport.configure(ServiceConfiguration()))
+        let closed = APIService(
+            baseURL: try #require(URL(string: "http://127.0.0.1:9")),
+            configuration: transport.configure(ServiceConfiguration()))
         do {
             _ = try await closed.get("books", as: [Book].self)
             Issue.record("expected a network error")
@@ -106,9 +112,12 @@ struct ResponseTests {
             if request.url?.path == "/books" {
                 return .init(body: Data(#"[{"id": 3, "title": "Stubbed"}]"#.utf8))
             }
-            return .init(statusCode: 404, body: Data(#"{"statusCode": 404, "message": ["missing"], "error": "Not Found"}"#.utf8))
+            return .init(
+                statusCode: 404, body: Data(#"{"statusCode": 404, "message": ["missing"], "error": "Not Found"}"#.utf8))
         }
-        let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")), configuration: ServiceConfiguration(transport: stub))
+        let service = APIService(
+            baseURL: try #require(URL(string: "https://api.example.com")),
+            configuration: ServiceConfiguration(transport: stub))
         #expect(try await service.get("books", as: [Book].self) == [Book(id: 3, title: "Stubbed")])
         do {
             _ = try await service.get("nothing", as: Book.self)

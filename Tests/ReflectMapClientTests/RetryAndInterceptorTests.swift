@@ -77,7 +77,7 @@ struct RetryAndInterceptorTests {
     }
 
     @Test("Retry-After sets the wait before the retry")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // ContinuousClock, Duration
     func honoursRetryAfter() async throws {
         let key = UUID().uuidString
         let service = try service(ServiceConfiguration(retryPolicy: RetryPolicy(delay: 0), retryLimit: 1))
@@ -122,13 +122,16 @@ struct RetryAndInterceptorTests {
     func interceptorRetryCap() async throws {
         let log = RequestLog()
         let stub = log.stub(answering: 503)
-        let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")),
-                                 configuration: ServiceConfiguration(interceptors: [AlwaysRetry()], transport: stub,
-                                                                     retryLimit: 4))
+        let service = APIService(
+            baseURL: try #require(URL(string: "https://api.example.com")),
+            configuration: ServiceConfiguration(
+                interceptors: [AlwaysRetry()], transport: stub,
+                retryLimit: 4))
         await #expect(throws: APIError.self) { _ = try await service.get("x", as: Empty.self) }
         #expect(await log.requests.count == 5)
-        let defaults = APIService(baseURL: try #require(URL(string: "https://api.example.com")),
-                                  configuration: ServiceConfiguration(interceptors: [AlwaysRetry()], transport: stub))
+        let defaults = APIService(
+            baseURL: try #require(URL(string: "https://api.example.com")),
+            configuration: ServiceConfiguration(interceptors: [AlwaysRetry()], transport: stub))
         await #expect(throws: APIError.self) { _ = try await defaults.get("x", as: Empty.self) }
         #expect(await log.requests.count == 5 + 3)
     }
@@ -143,7 +146,8 @@ struct RetryAndInterceptorTests {
         await #expect(throws: APIError.self) { _ = try await giveUp.get("x", as: Empty.self) }
 
         let policy = RetryPolicy(delay: 0.01, maximumRetryAfter: .infinity)
-        let weirdHeader = try stubbedService(ServiceConfiguration(retryPolicy: policy), log: log, status: 503, headers: ["Retry-After": "inf"])
+        let weirdHeader = try stubbedService(
+            ServiceConfiguration(retryPolicy: policy), log: log, status: 503, headers: ["Retry-After": "inf"])
         await #expect(throws: APIError.self) { _ = try await weirdHeader.get("x", as: Empty.self) }
         #expect(RetryPolicy.retryAfter(["Retry-After": "1e400"]) == nil)
         #expect(RetryPolicy.retryAfter(["retry-after": "3"]) == 3)
@@ -178,8 +182,11 @@ struct RetryPolicyDecisionTests {
         let get = try request(.get)
         #expect(await policy.retry(get, failedWith: status(503), attempt: 1) == .retry(after: 0.5))
         #expect(await policy.retry(get, failedWith: status(503), attempt: 2) == .retry(after: 1))
-        #expect(await policy.retry(get, failedWith: .network(message: "down", code: nil), attempt: 1) == .retry(after: 0.5))
-        #expect(await policy.retry(get, failedWith: status(429, headers: ["Retry-After": "7"]), attempt: 1) == .retry(after: 7))
+        #expect(
+            await policy.retry(get, failedWith: .network(message: "down", code: nil), attempt: 1) == .retry(after: 0.5))
+        #expect(
+            await policy.retry(get, failedWith: status(429, headers: ["Retry-After": "7"]), attempt: 1)
+                == .retry(after: 7))
     }
 
     @Test("It leaves to the next interceptor what it does not retry: 401, other statuses, POST")
@@ -189,7 +196,8 @@ struct RetryPolicyDecisionTests {
         let get = try request(.get)
         #expect(await policy.retry(get, failedWith: status(401), attempt: 1) == .useDefault)
         #expect(await policy.retry(get, failedWith: status(404), attempt: 1) == .useDefault)
-        #expect(await policy.retry(get, failedWith: status(503, headers: ["Retry-After": "61"]), attempt: 1) == .useDefault)
+        #expect(
+            await policy.retry(get, failedWith: status(503, headers: ["Retry-After": "61"]), attempt: 1) == .useDefault)
         #expect(await policy.retry(try request(.post), failedWith: status(503), attempt: 1) == .useDefault)
         #expect(await RetryPolicy.never.retry(get, failedWith: status(503), attempt: 1) == .useDefault)
     }
@@ -199,13 +207,19 @@ struct RetryPolicyDecisionTests {
         let log = RequestLog()
         let stub = log.stub(answering: 503)
         let base = try #require(URL(string: "https://api.example.com"))
-        let patient = APIService(baseURL: base, configuration: ServiceConfiguration(retryPolicy: RetryPolicy(delay: 0),
-                                                                                    transport: stub, retryLimit: 5))
+        let patient = APIService(
+            baseURL: base,
+            configuration: ServiceConfiguration(
+                retryPolicy: RetryPolicy(delay: 0),
+                transport: stub, retryLimit: 5))
         await #expect(throws: APIError.self) { _ = try await patient.get("x", as: Empty.self) }
         #expect(await log.requests.count == 6)
-        let insistent = APIService(baseURL: base, configuration: ServiceConfiguration(retryPolicy: RetryPolicy(delay: 0),
-                                                                                      interceptors: [AlwaysRetry()], transport: stub,
-                                                                                      retryLimit: 1))
+        let insistent = APIService(
+            baseURL: base,
+            configuration: ServiceConfiguration(
+                retryPolicy: RetryPolicy(delay: 0),
+                interceptors: [AlwaysRetry()], transport: stub,
+                retryLimit: 1))
         await #expect(throws: APIError.self) { _ = try await insistent.get("x", as: Empty.self) }
         #expect(await log.requests.count == 6 + 2)
     }

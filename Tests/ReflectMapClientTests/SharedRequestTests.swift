@@ -97,7 +97,8 @@ struct SharedRequestTests {
         }
         return APIService(
             baseURL: try #require(URL(string: "https://api.example.test")),
-            configuration: ServiceConfiguration(interceptors: interceptors, transport: transport, sharesInFlightRequests: shares)
+            configuration: ServiceConfiguration(
+                interceptors: interceptors, transport: transport, sharesInFlightRequests: shares)
         )
     }
 
@@ -140,7 +141,8 @@ struct SharedRequestTests {
     func notShared() async throws {
         // The server holds every request until all have reached it: calls that shared would never get there.
         let counter = SendCounter()
-        let alice = try Self.service(counter: counter, gated: true, interceptors: [CallerTokenInterceptor(token: "alice")])
+        let alice = try Self.service(
+            counter: counter, gated: true, interceptors: [CallerTokenInterceptor(token: "alice")])
         let bob = try Self.service(counter: counter, gated: true, interceptors: [CallerTokenInterceptor(token: "bob")])
         async let first = alice.get("books/1", as: SharedBook.self)
         async let second = bob.get("books/1", as: SharedBook.self)
@@ -158,8 +160,9 @@ struct SharedRequestTests {
         _ = try await (one, two)
     }
 
-    @Test("A caller's short timeout ends only its own wait: one that joined with a longer timeout gets the response",
-          arguments: [true, false])
+    @Test(
+        "A caller's short timeout ends only its own wait: one that joined with a longer timeout gets the response",
+        arguments: [true, false])
     func eachCallerKeepsItsTimeout(shortStarts: Bool) async throws {
         let counter = SendCounter()
         let service = try Self.service(counter: counter, gated: true)

@@ -10,11 +10,15 @@ struct Line: Mappable, Sendable, Equatable {
 
 @Suite("Streamed responses")
 struct StreamTests {
-    func service(_ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()) throws -> APIService {
+    func service(
+        _ transport: TransportKind, _ configuration: ServiceConfiguration = ServiceConfiguration()
+    ) throws -> APIService {
         try transport.service(configuration)
     }
 
-    @Test("NDJSON lines are mapped as they arrive, and the stream ends when the server closes", arguments: TransportKind.all)
+    @Test(
+        "NDJSON lines are mapped as they arrive, and the stream ends when the server closes",
+        arguments: TransportKind.all)
     func jsonLines(transport: TransportKind) async throws {
         var lines: [Line] = []
         for try await line in try service(transport).stream(BookPath(path: "ndjson/8/20"), as: Line.self) {
@@ -24,7 +28,9 @@ struct StreamTests {
         #expect(lines[3].text == "line 3")
     }
 
-    @Test("Each line is delivered as it is sent: the server sends the next only once this one is acknowledged", arguments: TransportKind.all)
+    @Test(
+        "Each line is delivered as it is sent: the server sends the next only once this one is acknowledged",
+        arguments: TransportKind.all)
     func linesArriveOneByOne(transport: TransportKind) async throws {
         // No clock: if lines were held back until the response ended, the first acknowledgement could never
         // be sent, and the server would end the stream with index -1 after 60 s.
@@ -38,14 +44,18 @@ struct StreamTests {
         #expect(indices == Array(0..<6))
     }
 
-    @Test("A JSON array body streams element by element as it arrives, at the top level and at a key path", arguments: TransportKind.all)
+    @Test(
+        "A JSON array body streams element by element as it arrives, at the top level and at a key path",
+        arguments: TransportKind.all)
     func arrayElementsArriveOneByOne(transport: TransportKind) async throws {
         let service = try service(transport)
         for (suffix, layout) in [("", JSONStreamLayout?.none), ("/envelope", .array(at: "data.items"))] {
             let key = UUID().uuidString
             var indices: [Int] = []
             // Element i+1 is sent only once element i is acknowledged: held-back elements would deadlock.
-            for try await line in service.stream(BookPath(path: "array-lockstep/\(key)/5\(suffix)"), as: Line.self, layout: layout) {
+            for try await line in service.stream(
+                BookPath(path: "array-lockstep/\(key)/5\(suffix)"), as: Line.self, layout: layout)
+            {
                 indices.append(line.index)
                 _ = try await service.get("ack/\(key)/\(line.index)", as: Empty.self)
             }
@@ -53,20 +63,28 @@ struct StreamTests {
         }
     }
 
-    @Test("An array element that does not map ends the stream in strict mode and is dropped in lenient mode; malformed JSON ends it", arguments: TransportKind.all)
+    @Test(
+        "An array element that does not map ends the stream in strict mode and is dropped in lenient mode; malformed JSON ends it",
+        arguments: TransportKind.all)
     func arrayElementFailures(transport: TransportKind) async throws {
         var lenient: [Int] = []
         await #expect {
-            for try await line in try service(transport).stream(BookPath(path: "array-bad"), as: Line.self) { lenient.append(line.index) }
+            for try await line in try service(transport).stream(BookPath(path: "array-bad"), as: Line.self) {
+                lenient.append(line.index)
+            }
         } throws: { error in
-            guard case .undecodable(let mapping, _) = error as? APIError, case .malformedJSON = mapping.kind else { return false }
-            return mapping.byteOffset == 85   // the second comma of `3,,`, counted in the whole body
+            guard case .undecodable(let mapping, _) = error as? APIError, case .malformedJSON = mapping.kind else {
+                return false
+            }
+            return mapping.byteOffset == 85  // the second comma of `3,,`, counted in the whole body
         }
         #expect(lenient == [0, 1, 0])
         var strict: [Int] = []
         let strictService = try service(transport, ServiceConfiguration(mapper: JSONMapper(mode: .strict)))
         await #expect {
-            for try await line in strictService.stream(BookPath(path: "array-bad"), as: Line.self) { strict.append(line.index) }
+            for try await line in strictService.stream(BookPath(path: "array-bad"), as: Line.self) {
+                strict.append(line.index)
+            }
         } throws: { error in
             guard case .undecodable(let mapping, _) = error as? APIError else { return false }
             return mapping.path == "[2].index"
@@ -77,16 +95,22 @@ struct StreamTests {
     @Test("A message split across chunks, blank lines, and a last line without a newline", arguments: TransportKind.all)
     func splitMessages(transport: TransportKind) async throws {
         var lines: [Line] = []
-        for try await line in try service(transport).stream(BookPath(path: "ndjson-split"), as: Line.self) { lines.append(line) }
+        for try await line in try service(transport).stream(BookPath(path: "ndjson-split"), as: Line.self) {
+            lines.append(line)
+        }
         #expect(lines == [Line(index: 0, text: "split"), Line(index: 1, text: "a"), Line(index: 2, text: "b")])
     }
 
-    @Test("In strict mode an unmappable line is a clear error, naming its place, that ends the stream", arguments: TransportKind.all)
+    @Test(
+        "In strict mode an unmappable line is a clear error, naming its place, that ends the stream",
+        arguments: TransportKind.all)
     func malformedLine(transport: TransportKind) async throws {
         let strict = ServiceConfiguration(mapper: JSONMapper(mode: .strict))
         var lines: [Line] = []
         do {
-            for try await line in try service(transport, strict).stream(BookPath(path: "ndjson-malformed"), as: Line.self) { lines.append(line) }
+            for try await line in try service(transport, strict).stream(
+                BookPath(path: "ndjson-malformed"), as: Line.self)
+            { lines.append(line) }
             Issue.record("expected a mapping error")
         } catch APIError.undecodable(let mapping, let body) {
             #expect(mapping.path == "[1].index")
@@ -95,22 +119,32 @@ struct StreamTests {
         #expect(lines == [Line(index: 0, text: "ok")])
     }
 
-    @Test("In lenient mode a line that does not map is dropped, as an array element is, and the stream goes on", arguments: TransportKind.all)
+    @Test(
+        "In lenient mode a line that does not map is dropped, as an array element is, and the stream goes on",
+        arguments: TransportKind.all)
     func lenientLines(transport: TransportKind) async throws {
         var lines: [Line] = []
-        for try await line in try service(transport).stream(BookPath(path: "ndjson-wrong-kind"), as: Line.self) { lines.append(line) }
+        for try await line in try service(transport).stream(BookPath(path: "ndjson-wrong-kind"), as: Line.self) {
+            lines.append(line)
+        }
         #expect(lines == [Line(index: 0, text: "ok"), Line(index: 2, text: "after")])
         // A property that cannot take its value is skipped, and the line is kept, as in an array.
         var kept: [Line] = []
-        for try await line in try service(transport).stream(BookPath(path: "ndjson-malformed"), as: Line.self) { kept.append(line) }
+        for try await line in try service(transport).stream(BookPath(path: "ndjson-malformed"), as: Line.self) {
+            kept.append(line)
+        }
         #expect(kept.map(\.text) == ["ok", "bad", "never seen"])
     }
 
-    @Test("A server that stops midway ends the stream with a network error after the lines it sent", arguments: TransportKind.all)
+    @Test(
+        "A server that stops midway ends the stream with a network error after the lines it sent",
+        arguments: TransportKind.all)
     func brokenStream(transport: TransportKind) async throws {
         var lines: [Line] = []
         do {
-            for try await line in try service(transport).stream(BookPath(path: "ndjson-broken/3"), as: Line.self) { lines.append(line) }
+            for try await line in try service(transport).stream(BookPath(path: "ndjson-broken/3"), as: Line.self) {
+                lines.append(line)
+            }
             Issue.record("expected a network error")
         } catch let error as APIError {
             if case .network = error {} else { Issue.record("got \(error)") }
@@ -147,27 +181,36 @@ struct StreamTests {
     func breakClosesConnection(transport: TransportKind) async throws {
         let key = UUID().uuidString
         let service = try service(transport)
-        for try await line in service.stream(BookPath(path: "ndjson-forever/\(key)"), as: Line.self) where line.index == 2 {
+        for try await line in service.stream(BookPath(path: "ndjson-forever/\(key)"), as: Line.self)
+        where line.index == 2 {
             break
         }
         #expect(try await service.serverCount("closed-\(key)") == 1)
     }
 
-    @Test("Server-sent events: ids, event types, multi-line data, comments, CRLF; an unterminated event is dropped", arguments: TransportKind.all)
+    @Test(
+        "Server-sent events: ids, event types, multi-line data, comments, CRLF; an unterminated event is dropped",
+        arguments: TransportKind.all)
     func serverSentEvents(transport: TransportKind) async throws {
         var events: [ServerSentEvent<Line>] = []
-        for try await event in try service(transport).events(BookPath(path: "sse/4"), as: Line.self) { events.append(event) }
+        for try await event in try service(transport).events(BookPath(path: "sse/4"), as: Line.self) {
+            events.append(event)
+        }
         #expect(events.map(\.data.index) == [0, 1, 2, 3])
         #expect(events.map(\.id) == ["0", "1", "2", "3"])
         #expect(events.map(\.event) == [nil, "update", nil, "update"])
         #expect(events[1].data.text == "two lines")
     }
 
-    @Test("An event whose data does not map ends the stream with an error; so does a server stopping midway", arguments: TransportKind.all)
+    @Test(
+        "An event whose data does not map ends the stream with an error; so does a server stopping midway",
+        arguments: TransportKind.all)
     func malformedAndBrokenEvents(transport: TransportKind) async throws {
         var seen = 0
         await #expect {
-            for try await _ in try service(transport).events(BookPath(path: "sse-malformed"), as: Line.self) { seen += 1 }
+            for try await _ in try service(transport).events(BookPath(path: "sse-malformed"), as: Line.self) {
+                seen += 1
+            }
         } throws: { error in
             if case .undecodable(_, let body)? = error as? APIError { return body == Data("[DONE]".utf8) }
             return false
@@ -185,7 +228,9 @@ struct StreamTests {
 
     @Test("A stream's error status carries the body; cancelAll ends streams", arguments: TransportKind.all)
     func errorStatusAndCancelAll(transport: TransportKind) async throws {
-        await #expect { for try await _ in try service(transport).stream(BookPath(path: "status/403"), as: Line.self) {} } throws: {
+        await #expect {
+            for try await _ in try service(transport).stream(BookPath(path: "status/403"), as: Line.self) {}
+        } throws: {
             ($0 as? APIError)?.errorModel(as: ServerError.self)?.error == "Forbidden"
         }
         let shared = try service(transport)
@@ -207,7 +252,7 @@ struct StreamTests {
     func slowConsumerHoldsServerBack() async throws {
         let key = UUID().uuidString
         let service = try service(.asyncHTTPClient)
-        let lines = 100_000   // about 100 MB
+        let lines = 100_000  // about 100 MB
         var taken = 0
         for try await line in service.stream(BookPath(path: "ndjson-big/\(key)/\(lines)"), as: Line.self) {
             taken += 1
@@ -238,8 +283,12 @@ struct StreamTests {
 
     @Test("Streams work over a stub transport too")
     func stubbedStream() async throws {
-        let stub = StubTransport { _ in .init(body: Data("{\"index\":1,\"text\":\"a\"}\n{\"index\":2,\"text\":\"b\"}".utf8)) }
-        let service = APIService(baseURL: try #require(URL(string: "https://api.example.com")), configuration: ServiceConfiguration(transport: stub))
+        let stub = StubTransport { _ in
+            .init(body: Data("{\"index\":1,\"text\":\"a\"}\n{\"index\":2,\"text\":\"b\"}".utf8))
+        }
+        let service = APIService(
+            baseURL: try #require(URL(string: "https://api.example.com")),
+            configuration: ServiceConfiguration(transport: stub))
         var lines: [Line] = []
         for try await line in service.stream(BookPath(path: "x"), as: Line.self) { lines.append(line) }
         #expect(lines.map(\.index) == [1, 2])

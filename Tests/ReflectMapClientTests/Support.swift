@@ -47,13 +47,16 @@ actor RequestLog {
 
 /// A service on a stub transport that records each request in `log` and answers every one with
 /// `status`, `headers` and an empty JSON object.
-func stubbedService(_ configuration: ServiceConfiguration, log: RequestLog, status: Int = 200, headers: [String: String] = [:]) throws -> APIService {
+func stubbedService(
+    _ configuration: ServiceConfiguration, log: RequestLog, status: Int = 200, headers: [String: String] = [:]
+) throws -> APIService {
     var configuration = configuration
     configuration.transport = StubTransport { request in
         await log.append(request)
         return .init(statusCode: status, headers: headers, body: Data("{}".utf8))
     }
-    return APIService(baseURL: try #require(URL(string: "https://identitytoolkit.example.com/v1/")), configuration: configuration)
+    return APIService(
+        baseURL: try #require(URL(string: "https://identitytoolkit.example.com/v1/")), configuration: configuration)
 }
 
 extension APIService {

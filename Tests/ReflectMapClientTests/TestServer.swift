@@ -57,7 +57,8 @@ final class TestServer: Sendable {
             first = "\(python) could not run: \(error)"
         }
         self.baseURL = url
-        self.unavailable = url == nil ? "\(name).py did not start with \(python): \(first.isEmpty ? "no output" : first)" : nil
+        self.unavailable =
+            url == nil ? "\(name).py did not start with \(python): \(first.isEmpty ? "no output" : first)" : nil
         self.process = process
         self.stdin = input
     }

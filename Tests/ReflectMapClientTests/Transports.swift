@@ -39,7 +39,9 @@ enum TransportKind: String, Sendable, CustomTestStringConvertible {
     }
 
     /// A service on the test server over this transport.
-    func service(_ configuration: ServiceConfiguration = ServiceConfiguration(), server: TestServer = .shared) throws -> APIService {
+    func service(
+        _ configuration: ServiceConfiguration = ServiceConfiguration(), server: TestServer = .shared
+    ) throws -> APIService {
         APIService(baseURL: try server.url(), configuration: configure(configuration))
     }
 }

@@ -58,7 +58,9 @@ struct UploadTests {
         return url
     }
 
-    @Test("Fields, in-memory files and files from disk arrive as multipart parts, with escaped names", arguments: TransportKind.all)
+    @Test(
+        "Fields, in-memory files and files from disk arrive as multipart parts, with escaped names",
+        arguments: TransportKind.all)
     func multipart(transport: TransportKind) async throws {
         let file = try Self.makeFile(size: 3 * 1024 * 1024 + 17)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -69,7 +71,8 @@ struct UploadTests {
         form.append(fileURL: file, name: "manuscript", fileName: "draft \"final\".bin", mimeType: "application/x-draft")
         let progress = ProgressLog()
         let upload = HTTPEndpoint(method: .post, path: "multipart", body: .multipart(form))
-        let echo = try await service(transport).upload(Request(upload, as: MultipartEcho.self)) { progress.append($0) }.value
+        let echo = try await service(transport).upload(Request(upload, as: MultipartEcho.self)) { progress.append($0) }
+            .value
         #expect(echo.contentType == form.contentType)
         #expect(echo.parts.map(\.name) == ["title", "odd %22name%22%0D%0A", "meta", "manuscript"])
         #expect(echo.parts[0].text == "Dune" && echo.parts[0].contentType == nil && echo.parts[0].fileName == nil)
@@ -98,20 +101,25 @@ struct UploadTests {
         form.append(Data([0, 1]), name: "b", fileName: "b.png")
         let body = String(decoding: try MultipartEncoder.data(form), as: UTF8.self)
         let b = form.boundary
-        #expect(body == "--\(b)\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n"
-            + "--\(b)\r\nContent-Disposition: form-data; name=\"b\"; filename=\"b.png\"\r\nContent-Type: image/png\r\n\r\n\u{0}\u{1}\r\n"
-            + "--\(b)--\r\n")
+        #expect(
+            body == "--\(b)\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n"
+                + "--\(b)\r\nContent-Disposition: form-data; name=\"b\"; filename=\"b.png\"\r\nContent-Type: image/png\r\n\r\n\u{0}\u{1}\r\n"
+                + "--\(b)--\r\n")
         #expect(MultipartFormData().boundary != form.boundary)
     }
 
     @Test("Raw Data and file bodies go with their content type", arguments: TransportKind.all)
     func rawBodies(transport: TransportKind) async throws {
-        let data = try await service(transport).send(Request(RawUpload(httpBody: .data(Data("<a/>".utf8), contentType: "application/xml")), as: Echo.self)).value
+        let data = try await service(transport).send(
+            Request(RawUpload(httpBody: .data(Data("<a/>".utf8), contentType: "application/xml")), as: Echo.self)
+        ).value
         #expect(data.method == "PUT" && data.body == "<a/>" && data.headers["content-type"] == "application/xml")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("raw-\(UUID().uuidString).txt")
         try Data("from disk".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let fromFile = try await service(transport).send(Request(RawUpload(httpBody: .file(file, contentType: "text/plain")), as: Echo.self)).value
+        let fromFile = try await service(transport).send(
+            Request(RawUpload(httpBody: .file(file, contentType: "text/plain")), as: Echo.self)
+        ).value
         #expect(fromFile.body == "from disk" && fromFile.headers["content-type"] == "text/plain")
         #expect(fromFile.headers["content-length"] == "9")
     }

@@ -15,15 +15,20 @@ struct CommandTests {
     @Test("Every option, spaced or with =")
     func options() throws {
         let spaced = try GeneratorCommand(arguments: [
-            "-", "--root", "TwitterResponse", "--keys", "snake", "--struct", "--enums", "--namespace", "Twitter", "--output", "M.swift",
+            "-", "--root", "TwitterResponse", "--keys", "snake", "--struct", "--enums", "--namespace", "Twitter",
+            "--output", "M.swift",
         ])
         let joined = try GeneratorCommand(arguments: [
-            "--root=TwitterResponse", "--keys=snake", "--struct", "--enums", "--namespace=Twitter", "--output=M.swift", "-",
+            "--root=TwitterResponse", "--keys=snake", "--struct", "--enums", "--namespace=Twitter", "--output=M.swift",
+            "-",
         ])
         #expect(spaced == joined)
         #expect(spaced.inputs == ["-"])
-        #expect(spaced.options == GeneratorOptions(
-            rootName: "TwitterResponse", keyStyle: .snake, emitsStructs: true, namespace: "Twitter", infersEnums: true))
+        #expect(
+            spaced.options
+                == GeneratorOptions(
+                    rootName: "TwitterResponse", keyStyle: .snake, emitsStructs: true, namespace: "Twitter",
+                    infersEnums: true))
         #expect(spaced.outputPath == "M.swift")
     }
 
@@ -33,9 +38,12 @@ struct CommandTests {
         #expect(GeneratorCommand.usage.contains("--keys") && GeneratorCommand.usage.contains("--enums"))
     }
 
-    @Test("Mistakes are usage errors", arguments: [
-        [], ["--root"], ["a.json", "--keys", "kebab"], ["a.json", "--verbose"], ["-", "-"], ["a.json", "--root", "--struct"],
-    ])
+    @Test(
+        "Mistakes are usage errors",
+        arguments: [
+            [], ["--root"], ["a.json", "--keys", "kebab"], ["a.json", "--verbose"], ["-", "-"],
+            ["a.json", "--root", "--struct"],
+        ])
     func mistakes(arguments: [String]) {
         #expect {
             try GeneratorCommand(arguments: arguments)

@@ -22,12 +22,14 @@ struct EnumTests {
         #expect(propertyLines(try generate(items(cycling(40, distinct: 2)))).last == #"var state = """#)
     }
 
-    @Test("Thresholds: ten samples, two to ten cases, four samples a case on average", arguments: [
-        (9, 2, false), (10, 2, true),      // minimumSamples
-        (20, 1, false), (20, 2, true),     // minimumCases
-        (40, 10, true), (44, 11, false),   // maximumCases
-        (11, 3, false), (12, 3, true),     // minimumSamplesPerCase
-    ])
+    @Test(
+        "Thresholds: ten samples, two to ten cases, four samples a case on average",
+        arguments: [
+            (9, 2, false), (10, 2, true),  // minimumSamples
+            (20, 1, false), (20, 2, true),  // minimumCases
+            (40, 10, true), (44, 11, false),  // maximumCases
+            (11, 3, false), (12, 3, true),  // minimumSamplesPerCase
+        ])
     func thresholds(count: Int, distinct: Int, isEnum: Bool) throws {
         let line = propertyLines(try generate(items(cycling(count, distinct: distinct)), options: enums)).last
         #expect(line == (isEnum ? "var state: State?" : #"var state = """#))
@@ -35,14 +37,20 @@ struct EnumTests {
 
     @Test("An enum is String-backed, with a raw value only where the case name differs")
     func declaration() throws {
-        let values = Array(repeating: "open", count: 6) + Array(repeating: "in_progress", count: 3) + Array(repeating: "closed", count: 3)
+        let values =
+            Array(repeating: "open", count: 6) + Array(repeating: "in_progress", count: 3)
+            + Array(repeating: "closed", count: 3)
         let source = try generate(items(values), options: enums)
-        #expect(source.contains("enum State: String {\n    case open\n    case inProgress = \"in_progress\"\n    case closed\n}"))
+        #expect(
+            source.contains(
+                "enum State: String {\n    case open\n    case inProgress = \"in_progress\"\n    case closed\n}"))
     }
 
-    @Test("Values that give no case name of their own keep the place a String", arguments: [
-        ["", "a"], ["1.0", "2.0"], ["Open", "open"],
-    ])
+    @Test(
+        "Values that give no case name of their own keep the place a String",
+        arguments: [
+            ["", "a"], ["1.0", "2.0"], ["Open", "open"],
+        ])
     func unnameable(values: [String]) throws {
         let line = propertyLines(try generate(items((0..<12).map { values[$0 % values.count] }), options: enums)).last
         #expect(line == #"var state = """#)

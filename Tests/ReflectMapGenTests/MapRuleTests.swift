@@ -16,8 +16,9 @@ private func plugin(_ index: Int) -> String {
 
 @Suite("Map rule")
 struct MapRuleTests {
-    @Test("Twenty or more keys whose object values merge into one shape make a dictionary of one class with optionals",
-          arguments: [(19, false), (20, true), (654, true)])
+    @Test(
+        "Twenty or more keys whose object values merge into one shape make a dictionary of one class with optionals",
+        arguments: [(19, false), (20, true), (654, true)])
     func objectValues(keys: Int, isMap: Bool) throws {
         let source = try generate(plugins(keys, value: plugin))
         let lines = propertyLines(source)
@@ -27,12 +28,15 @@ struct MapRuleTests {
         }
     }
 
-    @Test("Object values merge when at least half of the keys they hold are keys at least half of them have",
-          arguments: [(2, true), (3, false)])
+    @Test(
+        "Object values merge when at least half of the keys they hold are keys at least half of them have",
+        arguments: [(2, true), (3, false)])
     func commonKeyShare(uniqueKeys: Int, isMap: Bool) throws {
         // Every value has `a` and `b` and its own unique keys: 2 / (2 + 2) = 0.5, 2 / (2 + 3) = 0.4.
         let json = plugins(20) { index in
-            "{" + (["\"a\": 1", "\"b\": 2"] + (0..<uniqueKeys).map { "\"u\(index)_\($0)\": 3" }).joined(separator: ", ") + "}"
+            "{"
+                + (["\"a\": 1", "\"b\": 2"] + (0..<uniqueKeys).map { "\"u\(index)_\($0)\": 3" }).joined(separator: ", ")
+                + "}"
         }
         #expect(try generate(json).contains("var plugins: [String: Plugin] = [:]") == isMap)
     }
@@ -43,9 +47,12 @@ struct MapRuleTests {
         #expect(propertyLines(source).first == "var plugins = Plugins()")
     }
 
-    @Test("Scalar values need fifty keys of one kind: [String: String], [String: Int]",
-          arguments: [(49, "\"v\"", "var plugins = Plugins()"), (50, "\"v\"", "var plugins: [String: String] = [:]"),
-                      (50, "7", "var plugins: [String: Int] = [:]"), (50, "true", "var plugins: [String: Bool] = [:]")])
+    @Test(
+        "Scalar values need fifty keys of one kind: [String: String], [String: Int]",
+        arguments: [
+            (49, "\"v\"", "var plugins = Plugins()"), (50, "\"v\"", "var plugins: [String: String] = [:]"),
+            (50, "7", "var plugins: [String: Int] = [:]"), (50, "true", "var plugins: [String: Bool] = [:]"),
+        ])
     func scalarValues(keys: Int, value: String, expected: String) throws {
         #expect(propertyLines(try generate(plugins(keys) { _ in value })).first == expected)
     }
@@ -56,10 +63,12 @@ struct MapRuleTests {
         #expect(propertyLines(source).first == "var plugins = Plugins()")
     }
 
-    @Test("Array values need twenty keys and one element kind", arguments: [
-        (19, "[1, 2]", "var plugins = Plugins()"), (20, "[1, 2]", "var plugins: [String: [Int]] = [:]"),
-        (20, #"[1, "a"]"#, "var plugins = Plugins()"),
-    ])
+    @Test(
+        "Array values need twenty keys and one element kind",
+        arguments: [
+            (19, "[1, 2]", "var plugins = Plugins()"), (20, "[1, 2]", "var plugins: [String: [Int]] = [:]"),
+            (20, #"[1, "a"]"#, "var plugins = Plugins()"),
+        ])
     func arrayValues(keys: Int, value: String, expected: String) throws {
         #expect(propertyLines(try generate(plugins(keys) { _ in value })).first == expected)
     }

@@ -11,30 +11,40 @@ private func property(_ key: String, values: [String]) throws -> String {
 
 @Suite("Richer types")
 struct RicherTypeTests {
-    @Test("ISO 8601 dates that .iso8601 writes back byte for byte become Date, and the file imports Foundation",
-          arguments: ["2013-01-01T12:00:00Z", "2013-01-01T12:00:00.500Z"])
+    @Test(
+        "ISO 8601 dates that .iso8601 writes back byte for byte become Date, and the file imports Foundation",
+        arguments: ["2013-01-01T12:00:00Z", "2013-01-01T12:00:00.500Z"])
     func dates(value: String) throws {
         #expect(try property("created_at", values: [value, "2024-05-01T00:00:00Z"]) == "var createdAt: Date?")
         #expect(try generate(#"{"at": "\#(value)"}"#).contains("import Foundation\nimport ReflectMap"))
     }
 
-    @Test("Dates the mapper would write back differently stay String", arguments: [
-        "2011-03-03T16:49:24.00Z", "2013-01-01T12:00:00+01:00", "2013-01-01", "2013-01-01 12:00:00", "2013-13-01T12:00:00Z",
-    ])
+    @Test(
+        "Dates the mapper would write back differently stay String",
+        arguments: [
+            "2011-03-03T16:49:24.00Z", "2013-01-01T12:00:00+01:00", "2013-01-01", "2013-01-01 12:00:00",
+            "2013-13-01T12:00:00Z",
+        ])
     func lossyDates(value: String) throws {
         #expect(try property("created_at", values: ["2013-01-01T12:00:00Z", value]) == #"var createdAt = """#)
     }
 
     @Test("Absolute URLs that come back unchanged become URL, in arrays and dictionaries too")
     func urls() throws {
-        #expect(try property("html_url", values: ["https://github.com/a?b=1#c", "http://example.org:8080/x"]) == "var htmlURL: URL?")
-        let lines = propertyLines(try generate(#"{"links": ["https://a.example"], "mirrors": {"1": "ftp://b.example/"}}"#))
+        #expect(
+            try property("html_url", values: ["https://github.com/a?b=1#c", "http://example.org:8080/x"])
+                == "var htmlURL: URL?")
+        let lines = propertyLines(
+            try generate(#"{"links": ["https://a.example"], "mirrors": {"1": "ftp://b.example/"}}"#))
         #expect(lines == ["var links: [URL] = []", "var mirrors: [String: URL] = [:]"])
     }
 
-    @Test("Strings that are not absolute URLs with a host stay String", arguments: [
-        "github.com", "jenkins:ant:1.0", "/relative/path", "mailto:a@example.org", "https://exa mple.org", "file:///tmp/x", "",
-    ])
+    @Test(
+        "Strings that are not absolute URLs with a host stay String",
+        arguments: [
+            "github.com", "jenkins:ant:1.0", "/relative/path", "mailto:a@example.org", "https://exa mple.org",
+            "file:///tmp/x", "",
+        ])
     func notURLs(value: String) throws {
         #expect(try property("url", values: ["https://example.org", value]) == #"var url = """#)
     }

@@ -18,7 +18,8 @@ struct SampleReadingTests {
         let text: [UInt8]
         var offset = 0
         init(count: Int) {
-            text = Array(("[" + (0..<count).map { #"{"id": \#($0), "name": "n\#($0)"}"# }.joined(separator: ",") + "]").utf8)
+            text = Array(
+                ("[" + (0..<count).map { #"{"id": \#($0), "name": "n\#($0)"}"# }.joined(separator: ",") + "]").utf8)
         }
         func next() -> Data? {
             guard offset < text.count else { return nil }

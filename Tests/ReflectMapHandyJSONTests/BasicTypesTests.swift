@@ -62,7 +62,8 @@ extension HandyJSONCompat {
 
         @Test("Numbers, strings and Bools convert into each other where nothing is lost")
         func lenientConversions() throws {
-            let model = try #require(Scalars.deserialize(from: #"{"int": "12", "double": "2.5", "bool": "true", "string": 99}"#))
+            let model = try #require(
+                Scalars.deserialize(from: #"{"int": "12", "double": "2.5", "bool": "true", "string": 99}"#))
             #expect(model.int == 12)
             #expect(model.double == 2.5)
             #expect(model.bool)
@@ -71,13 +72,17 @@ extension HandyJSONCompat {
 
         @Test("A struct maps from JSON and back, a let property is written but never filled")
         func structBothWays() throws {
-            let model = try #require(ScalarStruct.deserialize(from: #"{"int": 3, "bool": true, "string": "x", "values": [1.5], "constant": 99}"#))
+            let model = try #require(
+                ScalarStruct.deserialize(
+                    from: #"{"int": 3, "bool": true, "string": "x", "values": [1.5], "constant": 99}"#))
             #expect(model.int == 3 && model.bool && model.string == "x" && model.values == [1.5])
             #expect(model.constant == 7)
             let written = try #require(model.toJSON())
             #expect(written["int"] as? Int == 3)
             #expect(written["constant"] as? Int == 7)
-            #expect(tree(model.toJSONString()) == tree(#"{"int": 3, "bool": true, "string": "x", "values": [1.5], "constant": 7}"#))
+            #expect(
+                tree(model.toJSONString())
+                    == tree(#"{"int": 3, "bool": true, "string": "x", "values": [1.5], "constant": 7}"#))
         }
 
         @Test("A class writes every property, leaves out nil optionals, and reads its own output back")
@@ -112,7 +117,8 @@ extension HandyJSONCompat {
 
         @Test("null leaves every property as it was, optional or not")
         func nullKeepsValues() throws {
-            let model = try #require(Scalars.deserialize(from: #"{"int": null, "anything": null, "optionalString": null, "string": null}"#))
+            let model = try #require(
+                Scalars.deserialize(from: #"{"int": null, "anything": null, "optionalString": null, "string": null}"#))
             #expect(model.int == 0)
             #expect(model.anything as? String == "default")
             #expect(model.optionalString == nil)
@@ -126,7 +132,11 @@ extension HandyJSONCompat {
             #expect(animals.toJSON().count == 2)
             #expect(animals.toJSON()[0]?["name"] as? String == "a")
             let text = try #require(animals.toJSONString())
-            #expect(tree(text) == tree(#"[{"name": "a", "weight": 0.0, "legs": 4, "tags": {}, "vaccinated": false}, {"weight": 0.0, "legs": 4, "tags": {}, "vaccinated": false}]"#), "\(text)")
+            #expect(
+                tree(text)
+                    == tree(
+                        #"[{"name": "a", "weight": 0.0, "legs": 4, "tags": {}, "vaccinated": false}, {"weight": 0.0, "legs": 4, "tags": {}, "vaccinated": false}]"#
+                    ), "\(text)")
         }
 
         @Test("A HandyJSON model is a ReflectMap model too: JSONMapper maps it with its custom mapping")

@@ -30,7 +30,8 @@ extension HandyJSONCompat {
             let model = try #require(CaseModel.deserialize(from: json))
             #expect(model.userName == "ada" && model.userID == 3 && model.nested?.innerValue == 4)
             #expect(CaseModel.deserialize(from: ["USERNAME": "b", "data": 1])?.userName == "b")
-            #expect(CaseModel.deserialize(from: #"{"DATA": {"username": "c"}}"#, designatedPath: "data")?.userName == "c")
+            #expect(
+                CaseModel.deserialize(from: #"{"DATA": {"username": "c"}}"#, designatedPath: "data")?.userName == "c")
             #expect([CaseModel].deserialize(from: #"[{"UserName": "d"}]"#)?.first??.userName == "d")
         }
 

@@ -117,7 +117,8 @@ extension HandyJSONCompat {
             #expect(written["user_id"] as? Int == 7)
             #expect(written["full_name"] as? String == "Ada")
             #expect(written["a.b"] as? String == "dot")
-            #expect(((written["address"] as? [String: Any])?["location"] as? [String: Any])?["city"] as? String == "London")
+            #expect(
+                ((written["address"] as? [String: Any])?["location"] as? [String: Any])?["city"] as? String == "London")
             #expect(written["converted"] as? [String] == ["x", "y"])
             let back = try #require(Mapped.deserialize(from: model.toJSONString()))
             #expect(back.id == 7 && back.name == "Ada" && back.city == "London" && back.dotted == "dot")
@@ -125,7 +126,8 @@ extension HandyJSONCompat {
 
         @Test("A struct's rules work the same, with a key and a transform together")
         func structRules() throws {
-            let model = try #require(MappedStruct.deserialize(from: #"{"struct_id": 2, "when": 86400, "seconds": "60"}"#))
+            let model = try #require(
+                MappedStruct.deserialize(from: #"{"struct_id": 2, "when": 86400, "seconds": "60"}"#))
             #expect(model.id == 2)
             #expect(model.date == Date(timeIntervalSince1970: 86400))
             #expect(model.seconds == Date(timeIntervalSince1970: 60))

@@ -14,7 +14,8 @@ extension HandyJSONCompat {
     struct GenericsAndNesting {
         @Test("A generic envelope maps its payload, a generic page its items, both directions")
         func genericModels() throws {
-            let json = #"{"code": 0, "data": {"total": 2, "items": [{"name": "a", "type": "cat"}, {"name": "b", "type": "dog"}]}}"#
+            let json =
+                #"{"code": 0, "data": {"total": 2, "items": [{"name": "a", "type": "cat"}, {"name": "b", "type": "dog"}]}}"#
             let response = try #require(Response<Page<Animal>>.deserialize(from: json))
             #expect(response.data?.total == 2)
             #expect(response.data?.items.map(\.name) == ["a", "b"])
@@ -25,10 +26,13 @@ extension HandyJSONCompat {
 
         @Test("Nested models, optional models, arrays of models and recursive models map at every depth")
         func nesting() throws {
-            let owner = try #require(Owner.deserialize(from: #"{"name": "ada", "pets": [{"name": "a"}], "primary": {"name": "p", "legs": 3}}"#))
+            let owner = try #require(
+                Owner.deserialize(
+                    from: #"{"name": "ada", "pets": [{"name": "a"}], "primary": {"name": "p", "legs": 3}}"#))
             #expect(owner.pets.map(\.name) == ["a"])
             #expect(owner.primary?.legs == 3)
-            let tree = try #require(Node.deserialize(from: #"{"value": 1, "children": [{"value": 2, "children": [{"value": 3}]}]}"#))
+            let tree = try #require(
+                Node.deserialize(from: #"{"value": 1, "children": [{"value": 2, "children": [{"value": 3}]}]}"#))
             #expect(tree.children.first?.children.first?.value == 3)
         }
 
@@ -56,7 +60,8 @@ extension HandyJSONCompat {
             let json = #"{"data": {"user": {"name": "a"}, "list": [{"name": "b"}]}}"#
             #expect(Animal.deserialize(from: json, designatedPath: "data.user")?.name == "a")
             #expect([Animal].deserialize(from: json, designatedPath: "data.list")?.first??.name == "b")
-            #expect(Animal.deserialize(from: ["data": ["user": ["name": "c"]]], designatedPath: "data.user")?.name == "c")
+            #expect(
+                Animal.deserialize(from: ["data": ["user": ["name": "c"]]], designatedPath: "data.user")?.name == "c")
             #expect(Animal.deserialize(from: json, designatedPath: "data.missing") == nil)
             #expect(Animal.deserialize(from: json, designatedPath: ". data . user") == nil)
             #expect(Animal.deserialize(from: json, designatedPath: "data..user")?.name == "a")
@@ -68,10 +73,13 @@ extension HandyJSONCompat {
         func deserializer() throws {
             #expect(JSONDeserializer<Animal>.deserializeFrom(json: #"{"name": "a"}"#)?.name == "a")
             #expect(JSONDeserializer<Animal>.deserializeFrom(dict: ["name": "b"])?.name == "b")
-            #expect(JSONDeserializer<Animal>.deserializeFrom(dict: NSDictionary(dictionary: ["name": "c"]))?.name == "c")
+            #expect(
+                JSONDeserializer<Animal>.deserializeFrom(dict: NSDictionary(dictionary: ["name": "c"]))?.name == "c")
             #expect(JSONDeserializer<Animal>.deserializeModelArrayFrom(json: #"[{"name": "d"}]"#)?.first??.name == "d")
             #expect(JSONDeserializer<Animal>.deserializeModelArrayFrom(array: [["name": "e"]])?.first??.name == "e")
-            #expect(JSONDeserializer<Animal>.deserializeModelArrayFrom(array: NSArray(array: [["name": "f"]]))?.first??.name == "f")
+            #expect(
+                JSONDeserializer<Animal>.deserializeModelArrayFrom(array: NSArray(array: [["name": "f"]]))?.first??.name
+                    == "f")
             var animal = Animal()
             animal.name = "kept"
             JSONDeserializer<Animal>.update(object: &animal, from: #"{"outer": {"legs": 3}}"#, designatedPath: "outer")

@@ -9,7 +9,9 @@ struct HexColorTextTests {
         let short = try #require(HexColorText.channels("#F08"))
         #expect(short.red == 1 && short.green == 0 && abs(short.blue - 8.0 / 15) < 1e-12 && short.alpha == 1)
         let long = try #require(HexColorText.channels("336699CC"))
-        #expect(long.red == 0x33 / 255.0 && long.green == 0x66 / 255.0 && long.blue == 0x99 / 255.0 && long.alpha == 0xCC / 255.0)
+        #expect(
+            long.red == 0x33 / 255.0 && long.green == 0x66 / 255.0 && long.blue == 0x99 / 255.0
+                && long.alpha == 0xCC / 255.0)
         for bad in ["", "#", "12345", "GGGGGG", "+FFF", "#1234567", "-FF00FF"] {
             #expect(HexColorText.channels(bad) == nil, "\(bad)")
         }
@@ -19,6 +21,9 @@ struct HexColorTextTests {
     func clamping() {
         #expect(HexColorText.text(red: -0.05, green: 1.2, blue: 0.5, alpha: nil, prefix: false) == "00FF80")
         #expect(HexColorText.text(red: .nan, green: .infinity, blue: 0, alpha: 1.5, prefix: true) == "#00FF00FF")
-        #expect(HexColorText.text(red: 0x33 / 255.0, green: 0x66 / 255.0, blue: 0x99 / 255.0, alpha: 0xCC / 255.0, prefix: false) == "336699CC")
+        #expect(
+            HexColorText.text(
+                red: 0x33 / 255.0, green: 0x66 / 255.0, blue: 0x99 / 255.0, alpha: 0xCC / 255.0, prefix: false)
+                == "336699CC")
     }
 }

@@ -36,7 +36,9 @@ extension HandyJSONCompat {
             #expect(Lifecycle().started == false)
         }
 
-        @Test("A struct's didFinishMapping changes are kept, children finish before parents, from text and from a dictionary")
+        @Test(
+            "A struct's didFinishMapping changes are kept, children finish before parents, from text and from a dictionary"
+        )
         func didFinish() throws {
             let fromText = try #require(Lifecycle.deserialize(from: #"{"name": "a", "child": {"raw": "b"}}"#))
             #expect(fromText.child?.label == "B")

@@ -5,9 +5,12 @@ import Testing
 extension HandyJSONCompat {
     @Suite("Invalid input gives nil, never a crash")
     struct InvalidInput {
-        @Test("nil, malformed JSON and a top level that is not an object give nil", arguments: [
-            nil, "", "{", "[1, 2]", "\"text\"", "42", "{\"name\": }", "{\"name\": \"a\"} trailing", "\u{FEFF}{\"a\": 01}",
-        ] as [String?])
+        @Test(
+            "nil, malformed JSON and a top level that is not an object give nil",
+            arguments: [
+                nil, "", "{", "[1, 2]", "\"text\"", "42", "{\"name\": }", "{\"name\": \"a\"} trailing",
+                "\u{FEFF}{\"a\": 01}",
+            ] as [String?])
         func notAModel(_ json: String?) {
             HandyJSONConfiguration.debugMode = .none
             defer { HandyJSONConfiguration.debugMode = .error }
@@ -28,8 +31,11 @@ extension HandyJSONCompat {
 
         @Test("Values of the wrong type leave their properties as they were")
         func wrongTypes() throws {
-            let animal = try #require(Animal.deserialize(from: #"{"name": [1], "legs": "many", "weight": {}, "friends": "x", "tags": 3}"#))
-            #expect(animal.name == nil && animal.legs == 4 && animal.weight == 0 && animal.friends == nil && animal.tags == [:])
+            let animal = try #require(
+                Animal.deserialize(from: #"{"name": [1], "legs": "many", "weight": {}, "friends": "x", "tags": 3}"#))
+            #expect(
+                animal.name == nil && animal.legs == 4 && animal.weight == 0 && animal.friends == nil
+                    && animal.tags == [:])
         }
 
         @Test("Numbers that do not fit are refused, not truncated")

@@ -32,7 +32,9 @@ final class SurfaceModel: HandyJSON {
         mapper.specify(property: &e) { [$0] }
         mapper.specify(property: &e, name: nil, converter: nil)
         mapper.exclude(property: &h)
-        let tuple: CustomMappingKeyValueTuple = (0, MappingPropertyHandler(rawPaths: nil, assignmentClosure: nil, takeValueClosure: nil))
+        let tuple: CustomMappingKeyValueTuple = (
+            0, MappingPropertyHandler(rawPaths: nil, assignmentClosure: nil, takeValueClosure: nil)
+        )
         _ = tuple
     }
     func didFinishMapping() {}
@@ -57,7 +59,9 @@ final class SurfaceTransform: TransformType {
 extension HandyJSONCompat {
     @Suite("Public API: every documented name compiles with its exact signature")
     struct PublicAPISurface {
-        @Test("Every name of the HandyJSON API compiles with its signature, and so does the core's rules hook it is built on")
+        @Test(
+            "Every name of the HandyJSON API compiles with its signature, and so does the core's rules hook it is built on"
+        )
         func everyName() throws {
             let json: String? = #"{"a_key": 1}"#
             let dict: [String: Any]? = ["a_key": 2]
@@ -70,15 +74,19 @@ extension HandyJSONCompat {
 
             let arrayFromJSON: [SurfaceModel?]? = [SurfaceModel].deserialize(from: "[{}]", designatedPath: nil)
             let arrayFromAny: [SurfaceModel?]? = [SurfaceModel].deserialize(from: [[:]] as [Any]?)
-            let arrayFromNS: [SurfaceModel?]? = [SurfaceModel].deserialize(from: NSArray(array: [[:] as [String: Any]]) as NSArray?)
+            let arrayFromNS: [SurfaceModel?]? = [SurfaceModel].deserialize(
+                from: NSArray(array: [[:] as [String: Any]]) as NSArray?)
             #expect(arrayFromJSON?.count == 1 && arrayFromAny?.count == 1 && arrayFromNS?.count == 1)
 
             let viaJSON: SurfaceModel? = JSONDeserializer<SurfaceModel>.deserializeFrom(json: json, designatedPath: nil)
             let viaDict: SurfaceModel? = JSONDeserializer<SurfaceModel>.deserializeFrom(dict: dict, designatedPath: nil)
             let viaNS: SurfaceModel? = JSONDeserializer<SurfaceModel>.deserializeFrom(dict: nsDict, designatedPath: nil)
-            let models: [SurfaceModel?]? = JSONDeserializer<SurfaceModel>.deserializeModelArrayFrom(json: "[]", designatedPath: nil)
-            let fromArray: [SurfaceModel?]? = JSONDeserializer<SurfaceModel>.deserializeModelArrayFrom(array: [] as [Any]?)
-            let fromNSArray: [SurfaceModel?]? = JSONDeserializer<SurfaceModel>.deserializeModelArrayFrom(array: NSArray() as NSArray?)
+            let models: [SurfaceModel?]? = JSONDeserializer<SurfaceModel>.deserializeModelArrayFrom(
+                json: "[]", designatedPath: nil)
+            let fromArray: [SurfaceModel?]? = JSONDeserializer<SurfaceModel>.deserializeModelArrayFrom(
+                array: [] as [Any]?)
+            let fromNSArray: [SurfaceModel?]? = JSONDeserializer<SurfaceModel>.deserializeModelArrayFrom(
+                array: NSArray() as NSArray?)
             var target = SurfaceModel()
             JSONDeserializer<SurfaceModel>.update(object: &target, from: json, designatedPath: nil)
             JSONDeserializer<SurfaceModel>.update(object: &target, from: dict, designatedPath: nil)
@@ -103,7 +111,9 @@ extension HandyJSONCompat {
 
             let options: DeserializeOptions = [.caseInsensitive, .defaultOptions]
             let _: [DebugMode] = [.verbose, .debug, .error, .none]
-            let current: (DebugMode, DeserializeOptions) = (HandyJSONConfiguration.debugMode, HandyJSONConfiguration.deserializeOptions)
+            let current: (DebugMode, DeserializeOptions) = (
+                HandyJSONConfiguration.debugMode, HandyJSONConfiguration.deserializeOptions
+            )
             _ = options
             #expect(current.1 == .defaultOptions)
 

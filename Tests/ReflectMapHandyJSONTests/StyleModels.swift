@@ -31,12 +31,15 @@ class Cat: Animal {
     override func mapping(mapper: HelpingMapper) {
         super.mapping(mapper: mapper)
         mapper <<< self.id <-- "cat_id"
-        mapper <<< self.parentNames <-- TransformOf<(String, String), String>(fromJSON: { rawString in
-            guard let parts = rawString?.split(separator: "/"), parts.count == 2 else { return nil }
-            return (String(parts[0]), String(parts[1]))
-        }, toJSON: { tuple in
-            tuple.map { "\($0)/\($1)" }
-        })
+        mapper <<< self.parentNames
+            <-- TransformOf<(String, String), String>(
+                fromJSON: { rawString in
+                    guard let parts = rawString?.split(separator: "/"), parts.count == 2 else { return nil }
+                    return (String(parts[0]), String(parts[1]))
+                },
+                toJSON: { tuple in
+                    tuple.map { "\($0)/\($1)" }
+                })
         mapper >>> self.whiskers
     }
 }

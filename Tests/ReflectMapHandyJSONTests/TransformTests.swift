@@ -47,7 +47,9 @@ final class Transformed: HandyJSON {
         mapper <<< self.link <-- URLTransform()
         mapper <<< self.rawLink <-- URLTransform(shouldEncodeURLString: false)
         mapper <<< self.price <-- NSDecimalNumberTransform()
-        mapper <<< self.code <-- ("status", TransformOf<Int, String>(fromJSON: { $0.flatMap { Int($0) } }, toJSON: { $0.map(String.init) }))
+        mapper <<< self.code <-- (
+            "status", TransformOf<Int, String>(fromJSON: { $0.flatMap { Int($0) } }, toJSON: { $0.map(String.init) })
+        )
     }
 }
 
@@ -95,7 +97,8 @@ extension HandyJSONCompat {
 
         @Test("A value a transform refuses leaves the property as it was")
         func refusedValues() throws {
-            let model = try #require(Transformed.deserialize(from: #"{"iso": "yesterday", "level": 9, "status": "x", "bytes": "%%"}"#))
+            let model = try #require(
+                Transformed.deserialize(from: #"{"iso": "yesterday", "level": 9, "status": "x", "bytes": "%%"}"#))
             #expect(model.iso == nil && model.level == nil && model.bytes == nil)
             #expect(model.code == 0)
         }

@@ -28,7 +28,8 @@ struct CollectionTests {
 
     @Test("Nested arrays of scalars map to any depth")
     func nestedArrays() throws {
-        let grid = try mapper.map(Grid.self, from: json(#"{"cube": [[[1.5, 2], [3]], [[-4e2]]], "matrix": [[1, 2], [3, 4]]}"#))
+        let grid = try mapper.map(
+            Grid.self, from: json(#"{"cube": [[[1.5, 2], [3]], [[-4e2]]], "matrix": [[1, 2], [3, 4]]}"#))
         #expect(grid.cube == [[[1.5, 2], [3]], [[-400]]])
         #expect(grid.matrix == [[1, 2], [3, 4]])
     }
@@ -40,8 +41,10 @@ struct CollectionTests {
             var items = [Item(id: 1, title: "default")]
             var count = 0
         }
-        for text in [#"{"tags": [], "items": [], "count": 1}"#, "{\"tags\": [ ], \"items\": [\n\t\r ], \"count\": 1}",
-                     #"{"tags": ["a"], "tags": [], "items": [{"id": 2}], "items": [], "count": 1}"#] {
+        for text in [
+            #"{"tags": [], "items": [], "count": 1}"#, "{\"tags\": [ ], \"items\": [\n\t\r ], \"count\": 1}",
+            #"{"tags": ["a"], "tags": [], "items": [{"id": 2}], "items": [], "count": 1}"#,
+        ] {
             let model = try mapper.map(Tagged.self, from: json(text))
             #expect(model.tags.isEmpty && model.items.isEmpty && model.count == 1, "\(text)")
         }
@@ -58,15 +61,19 @@ struct CollectionTests {
         var shallow = JSONMapper()
         shallow.maxDepth = 1
         for text in [#"{"tags": []}"#, #"{"tags": ["a"]}"#] {
-            #expect(mappingError { _ = try shallow.map(Tagged.self, from: json(text)) }?.kind == .nestingTooDeep(limit: 1))
+            #expect(
+                mappingError { _ = try shallow.map(Tagged.self, from: json(text)) }?.kind == .nestingTooDeep(limit: 1))
             let object = try JSONSerialization.jsonObject(with: json(text))
-            #expect(mappingError { _ = try shallow.map(Tagged.self, fromJSONObject: object) }?.kind == .nestingTooDeep(limit: 1))
+            #expect(
+                mappingError { _ = try shallow.map(Tagged.self, fromJSONObject: object) }?.kind
+                    == .nestingTooDeep(limit: 1))
         }
     }
 
     @Test("Dictionaries of scalars and of dictionaries map")
     func dictionariesOfScalars() throws {
-        let grid = try mapper.map(Grid.self, from: json(#"{"lookup": {"a": 1, "b": 2}, "nested": {"x": {"on": true}}}"#))
+        let grid = try mapper.map(
+            Grid.self, from: json(#"{"lookup": {"a": 1, "b": 2}, "nested": {"x": {"on": true}}}"#))
         #expect(grid.lookup == ["a": 1, "b": 2])
         #expect(grid.nested == ["x": ["on": true]])
     }
@@ -82,11 +89,14 @@ struct CollectionTests {
 
     @Test("Dictionaries and arrays of models map")
     func modelsInCollections() throws {
-        let catalog = try mapper.map(Catalog.self, from: json(#"""
-        {"items": {"101": {"id": 101, "title": "A"}, "102": {"id": 102, "title": "B"}},
-         "groups": {"new": [{"id": 1}, {"id": 2}]},
-         "featured": [{"id": 9, "title": "Z"}]}
-        """#))
+        let catalog = try mapper.map(
+            Catalog.self,
+            from: json(
+                #"""
+                {"items": {"101": {"id": 101, "title": "A"}, "102": {"id": 102, "title": "B"}},
+                 "groups": {"new": [{"id": 1}, {"id": 2}]},
+                 "featured": [{"id": 9, "title": "Z"}]}
+                """#))
         #expect(catalog.items.count == 2)
         #expect(catalog.items["102"]?.title == "B")
         #expect(catalog.groups["new"]?.map(\.id) == [1, 2])
@@ -95,7 +105,8 @@ struct CollectionTests {
 
     @Test("Lenient mode drops an unusable element and keeps the rest")
     func lenientDropsElements() throws {
-        let (grid, report) = try mapper.mapWithReport(Grid.self, from: json(#"{"matrix": [[1, "x", 3]], "lookup": {"a": 1, "b": [2]}}"#))
+        let (grid, report) = try mapper.mapWithReport(
+            Grid.self, from: json(#"{"matrix": [[1, "x", 3]], "lookup": {"a": 1, "b": [2]}}"#))
         #expect(grid.matrix == [[1, 3]])
         #expect(grid.lookup == ["a": 1])
         #expect(report.skipped.map(\.path).sorted() == ["lookup.b", "matrix[0][1]"])
@@ -104,7 +115,9 @@ struct CollectionTests {
     @Test("Strict mode rejects an unusable element with its index in the path")
     func strictRejectsElements() {
         let error = mappingError {
-            _ = try JSONMapper(mode: .strict).map(Grid.self, from: json(#"{"cube": [], "lookup": {}, "nested": {}, "maybe": [], "matrix": [[1], [2, true]]}"#))
+            _ = try JSONMapper(mode: .strict).map(
+                Grid.self,
+                from: json(#"{"cube": [], "lookup": {}, "nested": {}, "maybe": [], "matrix": [[1], [2, true]]}"#))
         }
         #expect(error?.path == "matrix[1][1]")
     }
@@ -115,7 +128,11 @@ struct CollectionTests {
             _ = try JSONMapper(mode: .strict).map(Grid.self, from: json(#"{"cube": {"a": 1}}"#))
         }
         #expect(error?.path == "cube")
-        if case .typeMismatch(_, let found)? = error?.kind { #expect(found == "an object") } else { Issue.record("wrong kind: \(String(describing: error))") }
+        if case .typeMismatch(_, let found)? = error?.kind {
+            #expect(found == "an object")
+        } else {
+            Issue.record("wrong kind: \(String(describing: error))")
+        }
     }
 }
 
@@ -180,7 +197,8 @@ struct LongArrayTests {
 
     @Test("A long array that fails part-way throws with the failing element's path, on both routes")
     func failurePartWay() throws {
-        var object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.shelves)) as? [[String: Any]])
+        var object = try #require(
+            JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.shelves)) as? [[String: Any]])
         var boxes = try #require(object[250]["boxes"] as? [[String: Any]])
         boxes[7]["weight"] = "heavy"
         object[250]["boxes"] = boxes
@@ -196,7 +214,8 @@ struct LongArrayTests {
     func lenientPartWay() throws {
         var object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.shelves)) as? [Any])
         object[120] = "not a shelf"
-        let (shelves, report) = try mapper.mapWithReport([Shelf].self, from: JSONSerialization.data(withJSONObject: object))
+        let (shelves, report) = try mapper.mapWithReport(
+            [Shelf].self, from: JSONSerialization.data(withJSONObject: object))
         var expected = Self.shelves
         expected.remove(at: 120)
         #expect(shelves == expected)

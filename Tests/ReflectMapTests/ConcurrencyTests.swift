@@ -155,45 +155,64 @@ struct RaceRootH: Mappable {
 /// Maps graph `index` (0–7) and returns what it read: the count, the leaves' weights and kinds.
 func mapRaceGraph(_ index: Int, with mapper: JSONMapper, prepareFirst: Bool) throws -> String {
     let count = "count_" + String("ABCDEFGH".dropFirst(index).prefix(1)).lowercased()
-    let document = json(#"{"name": "g\#(index)", "\#(count)": \#(index), "leaves": [{"weight": 1.5, "kind": "on"}, {"weight": \#(index).25}], "best": {"kind": "on"}, "tags": ["x"]}"#)
-    func summary(_ name: String, _ count: Int, _ leaves: [(Double, String)], _ best: String?, _ tags: Set<String>) -> String {
+    let document = json(
+        #"{"name": "g\#(index)", "\#(count)": \#(index), "leaves": [{"weight": 1.5, "kind": "on"}, {"weight": \#(index).25}], "best": {"kind": "on"}, "tags": ["x"]}"#
+    )
+    func summary(
+        _ name: String, _ count: Int, _ leaves: [(Double, String)], _ best: String?, _ tags: Set<String>
+    ) -> String {
         "\(name) \(count) \(leaves.map { "\($0.0)/\($0.1)" }.joined(separator: ",")) \(best ?? "-") \(tags.sorted())"
     }
     switch index {
     case 0:
         if prepareFirst { try mapper.prepare([RaceRootA.self]) }
         let root = try mapper.map(RaceRootA.self, from: document)
-        return summary(root.name, root.countA, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue, root.tags)
+        return summary(
+            root.name, root.countA, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue,
+            root.tags)
     case 1:
         if prepareFirst { try mapper.prepare([RaceRootB.self]) }
         let root = try mapper.map(RaceRootB.self, from: document)
-        return summary(root.name, root.countB, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue, root.tags)
+        return summary(
+            root.name, root.countB, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue,
+            root.tags)
     case 2:
         if prepareFirst { try mapper.prepare([RaceRootC.self]) }
         let root = try mapper.map(RaceRootC.self, from: document)
-        return summary(root.name, root.countC, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue, root.tags)
+        return summary(
+            root.name, root.countC, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue,
+            root.tags)
     case 3:
         if prepareFirst { try mapper.prepare([RaceRootD.self]) }
         let root = try mapper.map(RaceRootD.self, from: document)
-        return summary(root.name, root.countD, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue, root.tags)
+        return summary(
+            root.name, root.countD, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue,
+            root.tags)
     case 4:
         if prepareFirst { try mapper.prepare([RaceRootE.self]) }
         let root = try mapper.map(RaceRootE.self, from: document)
-        return summary(root.name, root.countE, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue, root.tags)
+        return summary(
+            root.name, root.countE, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue,
+            root.tags)
     case 5:
         if prepareFirst { try mapper.prepare([RaceRootF.self]) }
         let root = try mapper.map(RaceRootF.self, from: document)
-        return summary(root.name, root.countF, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue, root.tags)
+        return summary(
+            root.name, root.countF, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue,
+            root.tags)
     case 6:
         if prepareFirst { try mapper.prepare([RaceRootG.self]) }
         let root = try mapper.map(RaceRootG.self, from: document)
-        return summary(root.name, root.countG, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue, root.tags)
+        return summary(
+            root.name, root.countG, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue,
+            root.tags)
     case 7:
         if prepareFirst { try mapper.prepare([RaceRootH.self]) }
         let root = try mapper.map(RaceRootH.self, from: document)
-        return summary(root.name, root.countH, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue, root.tags)
+        return summary(
+            root.name, root.countH, root.leaves.map { ($0.weight, $0.kind.rawValue) }, root.best?.kind.rawValue,
+            root.tags)
     default:
         return ""
     }
 }
-

@@ -128,7 +128,7 @@ struct ConformanceTests {
     func agreesWithJSONSerialization() throws {
         for (name, data) in try suiteFiles("y_") {
             guard let reference = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-                  let expected = JSONValue(jsonObject: reference)
+                let expected = JSONValue(jsonObject: reference)
             else { continue }
             if name == "y_number_double_close_to_zero.json" {
                 // JSONSerialization goes through NSDecimalNumber here and lands a few ulps away.

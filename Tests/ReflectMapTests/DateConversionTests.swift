@@ -4,22 +4,30 @@ import Testing
 
 @Suite("Dates: one conversion per format")
 struct DateConversionTests {
-    @Test("A count since 1970 in a string is read in lenient mode and reported, refused in strict mode, and read by the transform",
-          arguments: [(DateStrategy.secondsSince1970, "1700000000"), (DateStrategy.millisecondsSince1970, "1700000000000")])
+    @Test(
+        "A count since 1970 in a string is read in lenient mode and reported, refused in strict mode, and read by the transform",
+        arguments: [
+            (DateStrategy.secondsSince1970, "1700000000"), (DateStrategy.millisecondsSince1970, "1700000000000"),
+        ])
     func numericStrings(strategy: DateStrategy, text: String) throws {
         let input = json(#"{"when": "\#(text)"}"#)
         let (moment, report) = try JSONMapper(dateStrategy: strategy).mapWithReport(Moment.self, from: input)
         #expect(moment.when == Date(timeIntervalSince1970: 1_700_000_000))
         #expect(report.coercions.map(\.path) == ["when"])
-        #expect(try JSONMapper(mode: .strict, dateStrategy: strategy).map(Moment.self, from: json(#"{"when": \#(text)}"#)).when == moment.when)
-        let error = mappingError { _ = try JSONMapper(mode: .strict, dateStrategy: strategy).map(Moment.self, from: input) }
+        #expect(
+            try JSONMapper(mode: .strict, dateStrategy: strategy).map(Moment.self, from: json(#"{"when": \#(text)}"#))
+                .when == moment.when)
+        let error = mappingError {
+            _ = try JSONMapper(mode: .strict, dateStrategy: strategy).map(Moment.self, from: input)
+        }
         #expect(error?.path == "when")
 
         struct Stamped: Mappable {
             @JSONTransform(SecondsSince1970()) var seconds = Date()
             @JSONTransform(MillisecondsSince1970()) var milliseconds = Date()
         }
-        let stamped = try JSONMapper().map(Stamped.self, from: json(#"{"seconds": "1700000000", "milliseconds": "1700000000000"}"#))
+        let stamped = try JSONMapper().map(
+            Stamped.self, from: json(#"{"seconds": "1700000000", "milliseconds": "1700000000000"}"#))
         #expect(stamped.seconds == Date(timeIntervalSince1970: 1_700_000_000))
         #expect(stamped.milliseconds == Date(timeIntervalSince1970: 1_700_000_000))
     }
@@ -36,8 +44,10 @@ struct DateConversionTests {
             let written = try #require(JSONMapper().jsonObject(from: stamped) as? [String: Any])
             var values = Values()
             values.when = date
-            let bySeconds = try #require(JSONMapper(dateStrategy: .secondsSince1970).jsonObject(from: values) as? [String: Any])
-            let byMilliseconds = try #require(JSONMapper(dateStrategy: .millisecondsSince1970).jsonObject(from: values) as? [String: Any])
+            let bySeconds = try #require(
+                JSONMapper(dateStrategy: .secondsSince1970).jsonObject(from: values) as? [String: Any])
+            let byMilliseconds = try #require(
+                JSONMapper(dateStrategy: .millisecondsSince1970).jsonObject(from: values) as? [String: Any])
             #expect("\(written["seconds"] ?? "")" == "\(bySeconds["when"] ?? "")")
             #expect("\(written["milliseconds"] ?? "")" == "\(byMilliseconds["when"] ?? "")")
         }
@@ -58,7 +68,9 @@ struct DateConversionTests {
                 values.when = Date(timeIntervalSince1970: TimeInterval(seconds))
                 do {
                     let again = try mapper.map(Values.self, from: mapper.data(from: values))
-                    if again.when != values.when { failures.record("\(seconds) came back as \(String(describing: again.when))") }
+                    if again.when != values.when {
+                        failures.record("\(seconds) came back as \(String(describing: again.when))")
+                    }
                 } catch {
                     failures.record("\(seconds): \(error)")
                 }

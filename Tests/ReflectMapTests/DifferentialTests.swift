@@ -63,11 +63,14 @@ enum Outcome: Equatable, CustomStringConvertible {
 
 /// Maps the bytes through both routes: straight from the bytes, and from the dictionary that the
 /// same bytes parse to (built by JSONValue, so that both routes see the very same numbers).
-func bothRoutes<T: Mappable>(_ type: T.Type, _ data: Data, _ mapper: JSONMapper) -> (bytes: Outcome, dictionary: Outcome) {
+func bothRoutes<T: Mappable>(
+    _ type: T.Type, _ data: Data, _ mapper: JSONMapper
+) -> (bytes: Outcome, dictionary: Outcome) {
     let bytes = Outcome({ try mapper.mapWithReport(T.self, from: data) }, mapper: mapper)
-    let dictionary = Outcome({
-        try mapper.mapWithReport(T.self, fromJSONObject: JSONValue(parsing: data).jsonObject)
-    }, mapper: mapper)
+    let dictionary = Outcome(
+        {
+            try mapper.mapWithReport(T.self, fromJSONObject: JSONValue(parsing: data).jsonObject)
+        }, mapper: mapper)
     return (bytes, dictionary)
 }
 
@@ -111,7 +114,8 @@ struct SampleCorpus {
     static let fitting = ["0", "-0", "1", "127", "-129", "1.0", "1e2", "9223372036854775807", "-9223372036854775808"]
     static let strings = [
         #""plain""#, #""é\u00e9""#, #""\ud83d\ude00 smile""#, #""a\nb\t\"c\"""#, #""""#, #""12""#, #""-3.5""#,
-        #""true""#, #""https://example.com/a?b=c""#, #""2024-05-01T12:30:00Z""#, #""happy""#, #""sad""#, #""not a url ^""#,
+        #""true""#, #""https://example.com/a?b=c""#, #""2024-05-01T12:30:00Z""#, #""happy""#, #""sad""#,
+        #""not a url ^""#,
     ]
 
     mutating func pick(_ options: [String]) -> String {
@@ -129,7 +133,9 @@ struct SampleCorpus {
         case 1: return chance(50) ? "true" : "false"
         case 2: return pick(Self.numbers)
         case 3, 4: return pick(Self.strings)
-        case 5: return "[" + (0..<Int(random.next() % 4)).map { _ in anyValue(depth: depth - 1) }.joined(separator: ", ") + "]"
+        case 5:
+            return "[" + (0..<Int(random.next() % 4)).map { _ in anyValue(depth: depth - 1) }.joined(separator: ", ")
+                + "]"
         default:
             let members = (0..<Int(random.next() % 4)).map { index in "\"k\(index)\": \(anyValue(depth: depth - 1))" }
             return "{" + members.joined(separator: ", ") + "}"
@@ -203,7 +209,8 @@ struct SampleCorpus {
             member("children") { $0.array { $0.child(depth: 2) } },
             member("table", faultDepth: 0) { corpus in
                 corpus.object(
-                    (0..<Int(corpus.random.next() % 3)).map { "\"key\($0)\": \(corpus.pick(["1", "2", "3"]))" }, unknownKeys: false
+                    (0..<Int(corpus.random.next() % 3)).map { "\"key\($0)\": \(corpus.pick(["1", "2", "3"]))" },
+                    unknownKeys: false
                 )
             },
             member("raw") { $0.anyValue(depth: 3) },
@@ -225,7 +232,10 @@ struct DifferentialTests {
         let cases: [(String, (bytes: Outcome, dictionary: Outcome))] = [
             ("twitter", bothRoutes(TwitterSearch.self, try fixture("twitter"), snake)),
             ("citm_catalog", bothRoutes(CitmCatalog.self, try fixture("citm_catalog"), plain)),
-            ("citm_catalog strict", bothRoutes(CitmCatalog.self, try fixture("citm_catalog"), JSONMapper(mode: .strict))),
+            (
+                "citm_catalog strict",
+                bothRoutes(CitmCatalog.self, try fixture("citm_catalog"), JSONMapper(mode: .strict))
+            ),
             ("canada", bothRoutes(FeatureCollection.self, try fixture("canada"), plain)),
             ("github_events", bothRoutes([GitHubEvent].self, try fixture("github_events"), snake)),
         ]
@@ -246,8 +256,9 @@ struct DifferentialTests {
         }
     }
 
-    @Test("A generated corpus with one fault per document gives the same model or the same error in strict mode",
-          arguments: [5, 6, 7, 8])
+    @Test(
+        "A generated corpus with one fault per document gives the same model or the same error in strict mode",
+        arguments: [5, 6, 7, 8])
     func strictCorpus(seed: UInt64) {
         var corpus = SampleCorpus(seed: seed, maxFaults: 1, faultPercent: 5)
         let mapper = JSONMapper(mode: .strict)
@@ -269,13 +280,15 @@ struct DifferentialTests {
             for index in 0..<150 {
                 let data = corpus.document()
                 let outcome = bothRoutes(Sample.self, data, mapper)
-                #expect(outcome.bytes == outcome.dictionary, "document \(index): \(String(decoding: data, as: UTF8.self))")
+                #expect(
+                    outcome.bytes == outcome.dictionary, "document \(index): \(String(decoding: data, as: UTF8.self))")
             }
         }
     }
 
-    @Test("A generated corpus with several faults per document gives the same model or the same error in strict mode",
-          arguments: [12, 13])
+    @Test(
+        "A generated corpus with several faults per document gives the same model or the same error in strict mode",
+        arguments: [12, 13])
     func strictCorpusSeveralFaults(seed: UInt64) {
         var corpus = SampleCorpus(seed: seed, maxFaults: 4, faultPercent: 15)
         let mapper = JSONMapper(mode: .strict)
@@ -286,22 +299,26 @@ struct DifferentialTests {
         }
     }
 
-    @Test("Real payloads give the same models through JSONSerialization's own dictionaries", arguments: [
-        "twitter", "citm_catalog", "github_events",
-    ])
+    @Test(
+        "Real payloads give the same models through JSONSerialization's own dictionaries",
+        arguments: [
+            "twitter", "citm_catalog", "github_events",
+        ])
     func realPayloadsThroughJSONSerialization(name: String) throws {
         let data = try fixture(name)
         let mapper = JSONMapper(keyTranslator: name == "citm_catalog" ? .identity : .snakeCase)
         func written<T: Mappable>(_ type: T.Type) throws -> (Data, Data) {
             let bytes = try mapper.data(from: mapper.map(T.self, from: data))
-            let dictionary = try mapper.data(from: mapper.map(T.self, fromJSONObject: JSONSerialization.jsonObject(with: data)))
+            let dictionary = try mapper.data(
+                from: mapper.map(T.self, fromJSONObject: JSONSerialization.jsonObject(with: data)))
             return (bytes, dictionary)
         }
-        let (bytes, dictionary) = switch name {
-        case "twitter": try written(TwitterSearch.self)
-        case "citm_catalog": try written(CitmCatalog.self)
-        default: try written([GitHubEvent].self)
-        }
+        let (bytes, dictionary) =
+            switch name {
+            case "twitter": try written(TwitterSearch.self)
+            case "citm_catalog": try written(CitmCatalog.self)
+            default: try written([GitHubEvent].self)
+            }
         #expect(bytes == dictionary)
     }
 

@@ -46,9 +46,11 @@ struct EdgeValueTests {
     @Test("JSONValue reads the integers at Int64's bounds, and one above the minimum, as Int64")
     func int64Bounds() throws {
         let value = try JSONValue(parsing: json("[-9223372036854775807, -9223372036854775808, 9223372036854775807]"))
-        #expect(value == .array([
-            .number(.integer(Int64.min + 1)), .number(.integer(.min)), .number(.integer(.max)),
-        ]))
+        #expect(
+            value
+                == .array([
+                    .number(.integer(Int64.min + 1)), .number(.integer(.min)), .number(.integer(.max)),
+                ]))
     }
 
     @Test("A lenient Decimal takes a whole numeric string and rejects one with trailing letters")
@@ -68,18 +70,22 @@ struct EdgeValueTests {
         #expect(fromDictionary.name == "x" && fromDictionary.title == "")
     }
 
-    @Test("A lone low surrogate escape is malformed JSON, in a value, in a key and in a member that is skipped",
-          arguments: [#"\uDC00"#, #"\uDFFF"#])
+    @Test(
+        "A lone low surrogate escape is malformed JSON, in a value, in a key and in a member that is skipped",
+        arguments: [#"\uDC00"#, #"\uDFFF"#])
     func loneLowSurrogate(escape: String) {
         #expect(throws: MappingError.self) { try JSONValue(parsing: json(#"[""# + escape + #""]"#)) }
         #expect(throws: MappingError.self) { try lenient.map(EdgePrice.self, from: json(#"{""# + escape + #"": 1}"#)) }
-        #expect(throws: MappingError.self) { try lenient.map(EdgePrice.self, from: json(#"{"note": "a"# + escape + #"b"}"#)) }
+        #expect(throws: MappingError.self) {
+            try lenient.map(EdgePrice.self, from: json(#"{"note": "a"# + escape + #"b"}"#))
+        }
     }
 
     @Test("A subtype that two labels name reads under either and is written under the first in sorted order")
     func subtypeWithTwoLabels() throws {
         for label in ["circle", "round"] {
-            let drawing = try lenient.map(EdgeDrawing.self, from: json(#"{"shape": {"kind": ""# + label + #"", "radius": 2}}"#))
+            let drawing = try lenient.map(
+                EdgeDrawing.self, from: json(#"{"shape": {"kind": ""# + label + #"", "radius": 2}}"#))
             #expect((drawing.shape as? EdgeCircle)?.radius == 2)
         }
         let circle = EdgeCircle()
@@ -112,7 +118,8 @@ struct EdgeValueTests {
 
     @Test("29 February is a date in a year divisible by 400, and not in another century year")
     func centuryLeapYears() throws {
-        let (stamp, report) = try lenient.mapWithReport(EdgeStamp.self, from: json(#"{"when": "1900-02-29T00:00:00Z"}"#))
+        let (stamp, report) = try lenient.mapWithReport(
+            EdgeStamp.self, from: json(#"{"when": "1900-02-29T00:00:00Z"}"#))
         #expect(stamp.when == Date(timeIntervalSinceReferenceDate: 0))
         #expect(report.skipped.map(\.path) == ["when"])
         let leap = try lenient.map(EdgeStamp.self, from: json(#"{"when": "2000-02-29T00:00:00Z"}"#))

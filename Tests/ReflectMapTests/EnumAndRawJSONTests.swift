@@ -31,7 +31,9 @@ struct EnumAndRawJSONTests {
 
     @Test("String and Int enums map through their raw values with no marker protocol")
     func rawValueEnums() throws {
-        let ticket = try mapper.map(Ticket.self, from: json(#"{"status": "suspended", "priority": 2, "history": ["active", "suspended"], "token": "abc"}"#))
+        let ticket = try mapper.map(
+            Ticket.self,
+            from: json(#"{"status": "suspended", "priority": 2, "history": ["active", "suspended"], "token": "abc"}"#))
         #expect(ticket.status == .suspended)
         #expect(ticket.priority == .high)
         #expect(ticket.history == [.active, .suspended])
@@ -43,7 +45,11 @@ struct EnumAndRawJSONTests {
 
     @Test("An unknown raw value throws in strict mode and keeps the default in lenient mode")
     func unknownRawValue() throws {
-        let error = mappingError { _ = try JSONMapper(mode: .strict).map(Ticket.self, from: ["status": "deleted", "history": [], "token": "t", "payload": 1, "attributes": [:], "list": []]) }
+        let error = mappingError {
+            _ = try JSONMapper(mode: .strict).map(
+                Ticket.self,
+                from: ["status": "deleted", "history": [], "token": "t", "payload": 1, "attributes": [:], "list": []])
+        }
         #expect(error?.kind == .invalidValue(value: "a string \"deleted\"", type: "Status"))
         #expect(error?.path == "status")
         let (ticket, report) = try mapper.mapWithReport(Ticket.self, from: ["status": "deleted"])
@@ -53,7 +59,11 @@ struct EnumAndRawJSONTests {
 
     @Test("Any, [String: Any] and [Any] properties receive the JSON as it is")
     func rawJSON() throws {
-        let ticket = try mapper.map(Ticket.self, from: json(#"{"payload": {"a": [1, {"b": null}]}, "attributes": {"x": 1, "y": "z"}, "list": [1, "two", null], "extra": null}"#))
+        let ticket = try mapper.map(
+            Ticket.self,
+            from: json(
+                #"{"payload": {"a": [1, {"b": null}]}, "attributes": {"x": 1, "y": "z"}, "list": [1, "two", null], "extra": null}"#
+            ))
         let payload = ticket.payload as? [String: Any]
         let inner = payload?["a"] as? [Any]
         #expect(inner?.count == 2)

@@ -45,31 +45,45 @@ struct ErrorTests {
 
     @Test("An error carries the JSON path in key spelling, with indices")
     func errorPath() throws {
-        let data = json(#"{"statuses": [{"user": {"followers_count": 1}}, {"user": {"followers_count": 2}}, {"user": {"followers_count": 3}}, {"user": {"followers_count": "many"}}]}"#)
-        let error = mappingError { _ = try JSONMapper(keyTranslator: .snakeCase, mode: .strict).map(Timeline.self, from: data) }
+        let data = json(
+            #"{"statuses": [{"user": {"followers_count": 1}}, {"user": {"followers_count": 2}}, {"user": {"followers_count": 3}}, {"user": {"followers_count": "many"}}]}"#
+        )
+        let error = mappingError {
+            _ = try JSONMapper(keyTranslator: .snakeCase, mode: .strict).map(Timeline.self, from: data)
+        }
         #expect(error?.path == "statuses[3].user.followers_count")
-        #expect(error?.description == "Expected Int at \"statuses[3].user.followers_count\" but found a string \"many\".")
+        #expect(
+            error?.description == "Expected Int at \"statuses[3].user.followers_count\" but found a string \"many\".")
     }
 
     @Test("A key path prefixes the paths of errors below it")
     func keyPathPrefixesErrors() {
         let data = json(#"{"data": {"statuses": [{"user": {"followers_count": 1.5}}]}}"#)
-        let error = mappingError { _ = try JSONMapper(keyTranslator: .snakeCase, mode: .strict).map(Timeline.self, from: data, at: "data") }
+        let error = mappingError {
+            _ = try JSONMapper(keyTranslator: .snakeCase, mode: .strict).map(Timeline.self, from: data, at: "data")
+        }
         #expect(error?.path == "data.statuses[0].user.followers_count")
     }
 
-    @Test("Malformed JSON throws a clear error", arguments: [
-        "", "{", #"{"a": }"#, "[1, 2", #"{"a" 1}"#, "nul", #"{"a": 1e400}"#, "\u{FF}\u{FE}",
-    ])
+    @Test(
+        "Malformed JSON throws a clear error",
+        arguments: [
+            "", "{", #"{"a": }"#, "[1, 2", #"{"a" 1}"#, "nul", #"{"a": 1e400}"#, "\u{FF}\u{FE}",
+        ])
     func malformedJSON(input: String) {
         let error = mappingError { _ = try JSONMapper().map(Account.self, from: Data(input.utf8)) }
-        if case .malformedJSON? = error?.kind {} else { Issue.record("expected malformedJSON, got \(String(describing: error))") }
+        if case .malformedJSON? = error?.kind {
+        } else {
+            Issue.record("expected malformedJSON, got \(String(describing: error))")
+        }
         #expect(error?.description.hasPrefix("The data is not valid JSON") == true)
     }
 
-    @Test("A top-level value of the wrong kind throws, in lenient mode too", arguments: [
-        "[1, 2]", "42", #""text""#, "null", "true",
-    ])
+    @Test(
+        "A top-level value of the wrong kind throws, in lenient mode too",
+        arguments: [
+            "[1, 2]", "42", #""text""#, "null", "true",
+        ])
     func topLevelWrongKind(input: String) {
         let error = mappingError { _ = try JSONMapper().map(Account.self, from: json(input)) }
         #expect(error != nil)
@@ -79,7 +93,11 @@ struct ErrorTests {
     @Test("A top-level object where an array is expected throws")
     func topLevelObjectForArray() {
         let error = mappingError { _ = try JSONMapper().mapArray(Account.self, from: json(#"{"id": 1}"#)) }
-        if case .typeMismatch(_, let found)? = error?.kind { #expect(found == "an object") } else { Issue.record("got \(String(describing: error))") }
+        if case .typeMismatch(_, let found)? = error?.kind {
+            #expect(found == "an object")
+        } else {
+            Issue.record("got \(String(describing: error))")
+        }
     }
 
     @Test("Nesting deeper than the parser allows throws instead of crashing")
@@ -98,7 +116,9 @@ struct ErrorTests {
         #expect(error?.kind == .nestingTooDeep(limit: 256))
         var shallow = JSONMapper()
         shallow.maxDepth = 4
-        let tooDeep = mappingError { _ = try shallow.map(TreeNode.self, from: json(#"{"children": [{"children": [{"children": []}]}]}"#)) }
+        let tooDeep = mappingError {
+            _ = try shallow.map(TreeNode.self, from: json(#"{"children": [{"children": [{"children": []}]}]}"#))
+        }
         #expect(tooDeep?.kind == .nestingTooDeep(limit: 4))
     }
 
@@ -110,7 +130,8 @@ struct ErrorTests {
         #expect(plain?.kind == .unsupportedType(type: "NotAModel", property: "HoldsPlainClass.plain"))
         #expect(plain?.description.contains("HoldsPlainClass.plain") == true)
         let keys = mappingError { _ = try JSONMapper().map(NonStringKeys.self, from: json("{}")) }
-        #expect(keys?.kind == .unsupportedType(type: "Dictionary<GridPoint, String>", property: "NonStringKeys.byPoint"))
+        #expect(
+            keys?.kind == .unsupportedType(type: "Dictionary<GridPoint, String>", property: "NonStringKeys.byPoint"))
         let writing = mappingError { _ = try JSONMapper().data(from: Closured()) }
         #expect(writing?.kind == .unsupportedType(type: "() -> ()", property: "Closured.onChange"))
     }
@@ -118,13 +139,16 @@ struct ErrorTests {
     @Test("Malformed JSON inside a mapped value carries both the JSON path and the byte offset")
     func malformedInsideModel() throws {
         let error = mappingError {
-            _ = try JSONMapper(keyTranslator: .snakeCase).map(Timeline.self, from: json(#"{"statuses": [{"user": {"followers_count": 1.}}]}"#))
+            _ = try JSONMapper(keyTranslator: .snakeCase).map(
+                Timeline.self, from: json(#"{"statuses": [{"user": {"followers_count": 1.}}]}"#))
         }
         #expect(error?.path == "statuses[0].user.followers_count")
         #expect(error?.byteOffset == 45)
-        #expect(error?.description == "The data is not valid JSON: Expected a digit after the decimal point at byte 45.")
+        #expect(
+            error?.description == "The data is not valid JSON: Expected a digit after the decimal point at byte 45.")
         let structural = mappingError {
-            _ = try JSONMapper(keyTranslator: .snakeCase).map(Timeline.self, from: json(#"{"statuses": [{"user": {"followers_count": 1 "x": 2}}]}"#))
+            _ = try JSONMapper(keyTranslator: .snakeCase).map(
+                Timeline.self, from: json(#"{"statuses": [{"user": {"followers_count": 1 "x": 2}}]}"#))
         }
         #expect(structural?.path == "statuses[0].user")
         #expect(structural?.byteOffset == 45)
@@ -133,7 +157,9 @@ struct ErrorTests {
     @Test("Nesting of any depth under an unmapped key throws instead of exhausting the stack")
     func deepSkippedNesting() throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        let error = mappingError { _ = try mapper.map(TakesOnlyID.self, from: json(#"{"ignored": \#(deep), "id": 1}"#)) }
+        let error = mappingError {
+            _ = try mapper.map(TakesOnlyID.self, from: json(#"{"ignored": \#(deep), "id": 1}"#))
+        }
         #expect(error?.kind == .nestingTooDeep(limit: 256))
         let shallow = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
         #expect(try mapper.map(TakesOnlyID.self, from: json(#"{"ignored": \#(shallow), "id": 7}"#)).id == 7)

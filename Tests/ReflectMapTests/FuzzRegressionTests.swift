@@ -91,7 +91,8 @@ struct FuzzRegressionTests {
     ) -> Answer {
         do {
             let (value, report) = try read()
-            let written = (try? mapper.data(from: value)).map { String(decoding: $0, as: UTF8.self) } ?? "(not writable)"
+            let written =
+                (try? mapper.data(from: value)).map { String(decoding: $0, as: UTF8.self) } ?? "(not writable)"
             return .mapped(written + describe(value), report)
         } catch let error as MappingError {
             return .failed(error)
@@ -121,7 +122,9 @@ struct FuzzRegressionTests {
             let input = capacity == 0 ? object : reordered(object, capacity: capacity)
             let tree = answer(mapper, describe: describe) { try mapper.mapWithReport(T.self, fromJSONObject: input) }
             result.append(("object \(capacity)", tree))
-            let plainTree = answer(mapper, describe: describe) { (try mapper.map(T.self, fromJSONObject: input), MappingReport()) }
+            let plainTree = answer(mapper, describe: describe) {
+                (try mapper.map(T.self, fromJSONObject: input), MappingReport())
+            }
             result.append(("object \(capacity), map", plainTree == withoutReport(tree) ? tree : plainTree))
         }
         return result
@@ -144,9 +147,15 @@ struct FuzzRegressionTests {
         // Members in reverse key order, so that the first failure in document order is not the first
         // in key order.
         let documents: [(text: String, path: String)] = [
-            (#"{"counts": {"# + keys.reversed().map { #""\#($0)": "\#($0)""# }.joined(separator: ", ") + "}}", "counts.k0"),
-            (#"{"counts": {}, "prices": {"# + keys.reversed().map { #""\#($0)": {"amount": "\#($0)"}"# }.joined(separator: ", ")
-                + "}}", "prices.k0.amount"),
+            (
+                #"{"counts": {"# + keys.reversed().map { #""\#($0)": "\#($0)""# }.joined(separator: ", ") + "}}",
+                "counts.k0"
+            ),
+            (
+                #"{"counts": {}, "prices": {"#
+                    + keys.reversed().map { #""\#($0)": {"amount": "\#($0)"}"# }.joined(separator: ", ")
+                    + "}}", "prices.k0.amount"
+            ),
             // Keys as the fuzzer met them: an escaped quote, an escape that decodes to a letter
             // sorting after a plain one, and the empty key, which sorts first.
             (#"{"counts": {"quote\"inside": "x", "\u007a": "z", "y": null, "k3": [], "": true}}"#, "counts."),
@@ -164,12 +173,17 @@ struct FuzzRegressionTests {
         }
     }
 
-    @Test("Two spellings of one dictionary key keep the same entry on every call and on both routes, and fail strict mode")
+    @Test(
+        "Two spellings of one dictionary key keep the same entry on every call and on both routes, and fail strict mode"
+    )
     func dictionaryKeySpellings() throws {
-        let text = #"{"byId": {"01": "zero-one", "1": "one", "+1": "plus-one"}, "byUUID": {"# +
-            #""e621e1f8-c36c-495a-93fc-0c247a3e6e5f": "lower", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F": "upper"}}"#
+        let text =
+            #"{"byId": {"01": "zero-one", "1": "one", "+1": "plus-one"}, "byUUID": {"#
+            + #""e621e1f8-c36c-495a-93fc-0c247a3e6e5f": "lower", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F": "upper"}}"#
         let uuid = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
-        let describe: (SpelledKeys) -> String = { " byId[1] = \($0.byId[1] ?? "nil"), byUUID = \($0.byUUID[uuid] ?? "nil")" }
+        let describe: (SpelledKeys) -> String = {
+            " byId[1] = \($0.byId[1] ?? "nil"), byUUID = \($0.byUUID[uuid] ?? "nil")"
+        }
 
         // Lenient: the canonical spelling (as the key writes back) counts, every time; the others are
         // reported. Many calls, since a choice made by hash order could change from call to call.
@@ -193,9 +207,12 @@ struct FuzzRegressionTests {
         #expect(error.path == "byId.+1")
     }
 
-    @Test("A property declared as a subclass of a polymorphic base reads, writes and maps at the top level as that subclass")
+    @Test(
+        "A property declared as a subclass of a polymorphic base reads, writes and maps at the top level as that subclass"
+    )
     func declaredSubclassOfPolymorphicBase() throws {
-        let text = #"{"dog": {"type": "dog", "name": "Rex", "barks": false}, "pets": [{"type": "cat", "name": "Tom", "lives": 7}]}"#
+        let text =
+            #"{"dog": {"type": "dog", "name": "Rex", "barks": false}, "pets": [{"type": "cat", "name": "Tom", "lives": 7}]}"#
         // Several fresh mappers: a plan that failed to build was not cached, so each attempt built it again.
         for mode in [MappingMode.lenient, .strict] {
             for _ in 0..<3 {
@@ -206,17 +223,23 @@ struct FuzzRegressionTests {
                 #expect(kennel.pets.map { String(describing: type(of: $0)) } == ["Tabby"])
                 let again = try mapper.map(Kennel.self, from: try mapper.data(from: kennel))
                 #expect(again.dog.name == "Rex" && again.dog.barks == false)
-                let dog = try mapper.map(Hound.self, from: Data(#"{"type": "dog", "name": "Rex", "barks": false}"#.utf8))
+                let dog = try mapper.map(
+                    Hound.self, from: Data(#"{"type": "dog", "name": "Rex", "barks": false}"#.utf8))
                 #expect(dog.name == "Rex" && dog.barks == false)
-                let dogs = try mapper.map([Hound].self, from: Data(#"[{"type": "dog", "name": "Bo", "barks": true}]"#.utf8))
+                let dogs = try mapper.map(
+                    [Hound].self, from: Data(#"[{"type": "dog", "name": "Bo", "barks": true}]"#.utf8))
                 #expect(dogs.map(\.name) == ["Bo"])
             }
-            let describe: (Kennel) -> String = { " dog: \(type(of: $0.dog)), pets: \($0.pets.map { String(describing: type(of: $0)) })" }
+            let describe: (Kennel) -> String = {
+                " dog: \(type(of: $0.dog)), pets: \($0.pets.map { String(describing: type(of: $0)) })"
+            }
             Self.expectOneAnswer(try Self.answers(Kennel.self, text, JSONMapper(mode: mode), describe: describe), text)
         }
     }
 
-    @Test("In strict mode a lossy array's dropped element leaves the same report on both routes, whatever the member order")
+    @Test(
+        "In strict mode a lossy array's dropped element leaves the same report on both routes, whatever the member order"
+    )
     func lossyArrayDroppedElementReport() throws {
         let mapper = JSONMapper(mode: .strict)
         let documents: [(text: String, skipped: [String])] = [
@@ -249,7 +272,8 @@ struct FuzzRegressionTests {
         let describe: (Shelter) -> String = { " \($0.animals.map { String(describing: type(of: $0)) })" }
         for mode in [MappingMode.lenient, .strict] {
             for text in documents {
-                let first = Self.expectOneAnswer(try Self.answers(Shelter.self, text, JSONMapper(mode: mode), describe: describe), text)
+                let first = Self.expectOneAnswer(
+                    try Self.answers(Shelter.self, text, JSONMapper(mode: mode), describe: describe), text)
                 guard case .mapped(let written, let report) = first else {
                     Issue.record("\(mode) \(text): expected a model, got \(first)")
                     continue

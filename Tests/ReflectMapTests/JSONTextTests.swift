@@ -23,20 +23,24 @@ struct JSONNumberTextTests {
 
     @Test("Integers are exact across the whole Int64 and UInt64 range")
     func integerRange() throws {
-        let numbers = try mapper.map(Numbers.self, from: json(#"{"small": -9223372036854775808, "big": 18446744073709551615}"#))
+        let numbers = try mapper.map(
+            Numbers.self, from: json(#"{"small": -9223372036854775808, "big": 18446744073709551615}"#))
         #expect(numbers.small == .min)
         #expect(numbers.big == .max)
         let error = mappingError {
-            _ = try JSONMapper(mode: .strict).map(Numbers.self, from: json(#"{"small": 0, "big": 18446744073709551616, "real": 0, "exact": 0}"#))
+            _ = try JSONMapper(mode: .strict).map(
+                Numbers.self, from: json(#"{"small": 0, "big": 18446744073709551616, "real": 0, "exact": 0}"#))
         }
         #expect(error?.kind == .numberOutOfRange(value: "18446744073709551616", type: "UInt64"))
         #expect(error?.path == "big")
     }
 
-    @Test("Doubles are correctly rounded, where JSONSerialization is not", arguments: [
-        "0.30000000000000004", "43.420273000000016", "-65.613616999999977", "2.2250738585072014e-308",
-        "1.7976931348623157e308", "5e-324", "0.1", "123456789012345678901234567890.5", "9007199254740993.0",
-    ])
+    @Test(
+        "Doubles are correctly rounded, where JSONSerialization is not",
+        arguments: [
+            "0.30000000000000004", "43.420273000000016", "-65.613616999999977", "2.2250738585072014e-308",
+            "1.7976931348623157e308", "5e-324", "0.1", "123456789012345678901234567890.5", "9007199254740993.0",
+        ])
     func correctlyRoundedDoubles(text: String) throws {
         let numbers = try mapper.map(Numbers.self, from: json(#"{"real": \#(text)}"#))
         #expect(numbers.real == Double(text))
@@ -66,9 +70,12 @@ struct JSONNumberTextTests {
     func hugeIntegersIntoDoubles() throws {
         let digits = String(repeating: "9", count: 200)
         #expect(try mapper.map(Numbers.self, from: json(#"{"real": \#(digits)}"#)).real == Double(digits))
-        #expect(try mapper.map(Numbers.self, from: json(#"{"real": 123456789012345678901234567890}"#)).real == 123456789012345678901234567890.0)
+        #expect(
+            try mapper.map(Numbers.self, from: json(#"{"real": 123456789012345678901234567890}"#)).real
+                == 123456789012345678901234567890.0)
         let error = mappingError {
-            _ = try JSONMapper(mode: .strict).map(Numbers.self, from: json(#"{"small": 0, "big": \#(digits), "real": 0, "exact": 0}"#))
+            _ = try JSONMapper(mode: .strict).map(
+                Numbers.self, from: json(#"{"small": 0, "big": \#(digits), "real": 0, "exact": 0}"#))
         }
         guard case .numberOutOfRange? = error?.kind else {
             Issue.record("expected numberOutOfRange, got \(String(describing: error))")
@@ -98,12 +105,14 @@ struct JSONStringTextTests {
         #expect(texts.name == "a\"b\\c/d\u{8}\u{C}\n\r\t\u{E9}\u{1F600}\u{0}")
     }
 
-    @Test("Lone surrogates, invalid UTF-8 and raw control characters are rejected", arguments: [
-        Data(#"{"name": "\ud800"}"#.utf8), Data(#"{"name": "\udc00\ud800"}"#.utf8),
-        Data(#"{"name": ""#.utf8) + Data([0xC3, 0x28]) + Data(#""}"#.utf8),
-        Data(#"{"name": ""#.utf8) + Data([0xED, 0xA0, 0x80]) + Data(#""}"#.utf8),
-        Data(#"{"name": "a"#.utf8) + Data([0x0A]) + Data(#""}"#.utf8),
-    ])
+    @Test(
+        "Lone surrogates, invalid UTF-8 and raw control characters are rejected",
+        arguments: [
+            Data(#"{"name": "\ud800"}"#.utf8), Data(#"{"name": "\udc00\ud800"}"#.utf8),
+            Data(#"{"name": ""#.utf8) + Data([0xC3, 0x28]) + Data(#""}"#.utf8),
+            Data(#"{"name": ""#.utf8) + Data([0xED, 0xA0, 0x80]) + Data(#""}"#.utf8),
+            Data(#"{"name": "a"#.utf8) + Data([0x0A]) + Data(#""}"#.utf8),
+        ])
     func invalidStrings(data: Data) {
         let error = mappingError { _ = try mapper.map(Texts.self, from: data) }
         guard case .malformedJSON? = error?.kind else {
@@ -113,13 +122,16 @@ struct JSONStringTextTests {
         #expect(error?.byteOffset != nil)
     }
 
-    @Test("Strings are scanned right whatever their length and wherever a quote, escape, control character or bad byte falls")
+    @Test(
+        "Strings are scanned right whatever their length and wherever a quote, escape, control character or bad byte falls"
+    )
     func stringBlockBoundaries() throws {
         // The scanner looks at sixteen bytes at a time and goes byte by byte near the end of the
         // input, so every length, every position of the odd byte, and every distance from the end
         // is tried, in a mapped value, a skipped value and a key.
         let odd: [(bytes: [UInt8], decoded: String?)] = [
-            (Array("é".utf8), "é"), ([UInt8(ascii: "\\"), UInt8(ascii: "n")], "\n"), ([0xFF], nil), ([0xC3], nil), ([0x01], nil),
+            (Array("é".utf8), "é"), ([UInt8(ascii: "\\"), UInt8(ascii: "n")], "\n"), ([0xFF], nil), ([0xC3], nil),
+            ([0x01], nil),
         ]
         for length in 0...34 {
             for position in 0...length {
@@ -127,7 +139,9 @@ struct JSONStringTextTests {
                     let prefix = [UInt8](repeating: UInt8(ascii: "a"), count: position)
                     let suffix = [UInt8](repeating: UInt8(ascii: "b"), count: length - position)
                     let content = prefix + bytes + suffix
-                    let expected = decoded.map { String(repeating: "a", count: position) + $0 + String(repeating: "b", count: length - position) }
+                    let expected = decoded.map {
+                        String(repeating: "a", count: position) + $0 + String(repeating: "b", count: length - position)
+                    }
                     for padding in [0, 7, 15] {
                         let tail = [UInt8](repeating: UInt8(ascii: " "), count: padding)
                         let mapped = Data(#"{"name":""#.utf8 + content + #""}"#.utf8 + tail)
@@ -141,7 +155,8 @@ struct JSONStringTextTests {
                             for data in [mapped, skipped, key] {
                                 let error = mappingError { _ = try mapper.map(Texts.self, from: data) }
                                 guard case .malformedJSON? = error?.kind else {
-                                    Issue.record("\(Array(data)) was not refused as malformed: \(String(describing: error))")
+                                    Issue.record(
+                                        "\(Array(data)) was not refused as malformed: \(String(describing: error))")
                                     continue
                                 }
                             }

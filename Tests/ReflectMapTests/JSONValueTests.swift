@@ -16,7 +16,8 @@ struct JSONValueTests {
 
     @Test("JSONValue parses the six kinds and matches JSONSerialization's objects")
     func jsonValueParsing() throws {
-        let text = #"{"a": [1, -2.5, "x", true, false, null, {"b": 18446744073709551615}], "c": 123456789012345678901234567890}"#
+        let text =
+            #"{"a": [1, -2.5, "x", true, false, null, {"b": 18446744073709551615}], "c": 123456789012345678901234567890}"#
         let value = try JSONValue(parsing: json(text))
         #expect(value["a"]?[0] == .number(.integer(1)))
         #expect(value["a"]?[1] == .number(.double(-2.5)))
@@ -36,7 +37,8 @@ struct JSONValueTests {
         let model = try mapper.map(FreeForm.self, from: data)
         #expect(model.extra["list"]?[1] == .string("two"))
         #expect(model.optionalExtra == nil)
-        let dictionaryRoute = try mapper.map(FreeForm.self, fromJSONObject: try JSONSerialization.jsonObject(with: data))
+        let dictionaryRoute = try mapper.map(
+            FreeForm.self, fromJSONObject: try JSONSerialization.jsonObject(with: data))
         #expect(dictionaryRoute.extra == model.extra)
         let written = try JSONValue(parsing: mapper.data(from: model))
         #expect(written == .object(["id": .number(.integer(1)), "extra": model.extra]))

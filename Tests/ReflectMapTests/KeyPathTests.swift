@@ -57,7 +57,9 @@ struct EnvelopeKeyPathTests {
         #expect(missing?.path == "data.items")
     }
 
-    @Test("Every entry point reads a key path by one grammar: dots at the ends ignored, digits index arrays, an empty step names the empty key")
+    @Test(
+        "Every entry point reads a key path by one grammar: dots at the ends ignored, digits index arrays, an empty step names the empty key"
+    )
     func oneGrammarEverywhere() throws {
         let document = json(#"{"data": {"items": [{"id": 1}, {"id": 2}], "": {"id": 3}}}"#)
         let mapper = JSONMapper()
@@ -71,12 +73,16 @@ struct EnvelopeKeyPathTests {
         #expect(streamed.values.map(\.id) == [1, 2])
     }
 
-    @Test("Bytes, a Foundation tree and a JSONValue follow every path to the same place, or to nowhere alike", arguments: [
-        ("data.1", 2), ("data.x", nil), ("data.01", 2), ("data.5", nil), ("twice", 4), ("twice.id", nil),
-        ("scalar", nil), ("scalar.id", nil), ("list.0.inner", 5), ("list.inner", nil), ("empty..in", 6), ("empty.in", nil),
-    ] as [(String, Int?)])
+    @Test(
+        "Bytes, a Foundation tree and a JSONValue follow every path to the same place, or to nowhere alike",
+        arguments: [
+            ("data.1", 2), ("data.x", nil), ("data.01", 2), ("data.5", nil), ("twice", 4), ("twice.id", nil),
+            ("scalar", nil), ("scalar.id", nil), ("list.0.inner", 5), ("list.inner", nil), ("empty..in", 6),
+            ("empty.in", nil),
+        ] as [(String, Int?)])
     func oneWalkForEveryDocument(path: String, id: Int?) throws {
-        let document = json(#"""
+        let document = json(
+            #"""
             {"data": [{"id": 1}, {"id": 2}], "twice": {"id": 3}, "twice": {"id": 4}, "scalar": 7,
              "list": [{"inner": {"id": 5}}], "empty": {"": {"in": {"id": 6}}}}
             """#)
@@ -103,19 +109,24 @@ struct EnvelopeKeyPathTests {
 
 @Suite("Keys that contain dots, inside a key path")
 struct DottedKeyInPathTests {
-    let document = json(#"""
+    let document = json(
+        #"""
         {"repository": {"labels": {"org.opencontainers.image.source": {"id": 8}, "org": {"opencontainers": {"id": 1}}}},
          "back\\slash": {"id": 9}, "ends\\": {"with": {"id": 10}}, "a\\b": {"id": 11}}
         """#)
 
     @Test("A backslash before a dot makes the dot part of the key")
     func escapedDotIsPartOfTheKey() throws {
-        #expect(JSONKeyPath(#"repository.labels.org\.opencontainers\.image\.source"#).steps
-            == ["repository", "labels", "org.opencontainers.image.source"])
-        let mapped = try JSONMapper().map(EnvelopeResult.self, from: document, at: #"repository.labels.org\.opencontainers\.image\.source"#)
+        #expect(
+            JSONKeyPath(#"repository.labels.org\.opencontainers\.image\.source"#).steps
+                == ["repository", "labels", "org.opencontainers.image.source"])
+        let mapped = try JSONMapper().map(
+            EnvelopeResult.self, from: document, at: #"repository.labels.org\.opencontainers\.image\.source"#)
         #expect(mapped.id == 8)
         // Unescaped, the same dots are steps into nested objects.
-        #expect(try JSONMapper().map(EnvelopeResult.self, from: document, at: "repository.labels.org.opencontainers").id == 1)
+        #expect(
+            try JSONMapper().map(EnvelopeResult.self, from: document, at: "repository.labels.org.opencontainers").id
+                == 1)
     }
 
     @Test("Two backslashes are one backslash, and a backslash before anything else is itself")
@@ -138,7 +149,8 @@ struct DottedKeyInPathTests {
         #expect(try JSONMapper().map(EnvelopeResult.self, fromJSONObject: found).id == 8)
         #expect(try JSONValue(parsing: document).value(atKeyPath: path)?["id"] == .number(.integer(8)))
         let list = json(#"{"data": {"org.example.items": [{"id": 1}, {"id": 2}]}}"#)
-        let streamed = try streamed(EnvelopeResult.self, list, layout: .array(at: #"data.org\.example\.items"#), bufferSize: 4)
+        let streamed = try streamed(
+            EnvelopeResult.self, list, layout: .array(at: #"data.org\.example\.items"#), bufferSize: 4)
         #expect(streamed.values.map(\.id) == [1, 2])
         #expect(streamed.report.skipped.isEmpty)
     }

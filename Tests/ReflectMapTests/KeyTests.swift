@@ -20,15 +20,38 @@ struct Renamed: Mappable {
 
 @Suite("Keys")
 struct KeyTests {
-    @Test("Each naming policy turns property names into keys", arguments: [
-        (KeyTranslator.identity, ["userID", "profileImageURL", "firstName", "isHTTPSEnabled", "line2Text", "_private"]),
-        (KeyTranslator.snakeCase, ["user_id", "profile_image_url", "first_name", "is_https_enabled", "line2_text", "_private"]),
-        (KeyTranslator.kebabCase, ["user-id", "profile-image-url", "first-name", "is-https-enabled", "line2-text", "_private"]),
-        (KeyTranslator.lowerCaseWithDots, ["user.id", "profile.image.url", "first.name", "is.https.enabled", "line2.text", "_private"]),
-        (KeyTranslator.upperCaseWithUnderscores, ["USER_ID", "PROFILE_IMAGE_URL", "FIRST_NAME", "IS_HTTPS_ENABLED", "LINE2_TEXT", "_PRIVATE"]),
-        (KeyTranslator.upperCamelCase, ["UserID", "ProfileImageURL", "FirstName", "IsHTTPSEnabled", "Line2Text", "_Private"]),
-        (KeyTranslator.upperCamelCaseWithSpaces, ["User ID", "Profile Image URL", "First Name", "Is HTTPS Enabled", "Line2 Text", "_Private"]),
-    ])
+    @Test(
+        "Each naming policy turns property names into keys",
+        arguments: [
+            (
+                KeyTranslator.identity,
+                ["userID", "profileImageURL", "firstName", "isHTTPSEnabled", "line2Text", "_private"]
+            ),
+            (
+                KeyTranslator.snakeCase,
+                ["user_id", "profile_image_url", "first_name", "is_https_enabled", "line2_text", "_private"]
+            ),
+            (
+                KeyTranslator.kebabCase,
+                ["user-id", "profile-image-url", "first-name", "is-https-enabled", "line2-text", "_private"]
+            ),
+            (
+                KeyTranslator.lowerCaseWithDots,
+                ["user.id", "profile.image.url", "first.name", "is.https.enabled", "line2.text", "_private"]
+            ),
+            (
+                KeyTranslator.upperCaseWithUnderscores,
+                ["USER_ID", "PROFILE_IMAGE_URL", "FIRST_NAME", "IS_HTTPS_ENABLED", "LINE2_TEXT", "_PRIVATE"]
+            ),
+            (
+                KeyTranslator.upperCamelCase,
+                ["UserID", "ProfileImageURL", "FirstName", "IsHTTPSEnabled", "Line2Text", "_Private"]
+            ),
+            (
+                KeyTranslator.upperCamelCaseWithSpaces,
+                ["User ID", "Profile Image URL", "First Name", "Is HTTPS Enabled", "Line2 Text", "_Private"]
+            ),
+        ])
     func namingPolicies(translator: KeyTranslator, expected: [String]) {
         let names = ["userID", "profileImageURL", "firstName", "isHTTPSEnabled", "line2Text", "_private"]
         #expect(names.map(translator.key(for:)) == expected)
@@ -39,11 +62,23 @@ struct KeyTests {
         // Every translator but upperCamelCase takes its bytes route for an ASCII name and its characters
         // route otherwise; the two must agree wherever both apply.
         let names = ["größeWert", "nameÉtéURL", "_überID_", "äURLString", "a-bÇ.d e"]
-        #expect(names.map(KeyTranslator.snakeCase.key(for:)) == ["größe_wert", "name_été_url", "_über_id_", "ä_url_string", "a_b_ç_d_e"])
-        #expect(names.map(KeyTranslator.upperCaseWithUnderscores.key(for:)) == ["GRÖSSE_WERT", "NAME_ÉTÉ_URL", "_ÜBER_ID_", "Ä_URL_STRING", "A_B_Ç_D_E"])
+        #expect(
+            names.map(KeyTranslator.snakeCase.key(for:)) == [
+                "größe_wert", "name_été_url", "_über_id_", "ä_url_string", "a_b_ç_d_e",
+            ])
+        #expect(
+            names.map(KeyTranslator.upperCaseWithUnderscores.key(for:)) == [
+                "GRÖSSE_WERT", "NAME_ÉTÉ_URL", "_ÜBER_ID_", "Ä_URL_STRING", "A_B_Ç_D_E",
+            ])
         let ascii = ["__oneTwo_", "URLString", "a..b", "ABC", "x", "_", "", "version2Beta"]
-        #expect(ascii.map(KeyTranslator.snakeCase.key(for:)) == ["__one_two_", "url_string", "a_b", "abc", "x", "_", "", "version2_beta"])
-        #expect(ascii.map(KeyTranslator.upperCamelCaseWithSpaces.key(for:)) == ["__One Two_", "URL String", "A B", "ABC", "X", "_", "", "Version2 Beta"])
+        #expect(
+            ascii.map(KeyTranslator.snakeCase.key(for:)) == [
+                "__one_two_", "url_string", "a_b", "abc", "x", "_", "", "version2_beta",
+            ])
+        #expect(
+            ascii.map(KeyTranslator.upperCamelCaseWithSpaces.key(for:)) == [
+                "__One Two_", "URL String", "A B", "ABC", "X", "_", "", "Version2 Beta",
+            ])
     }
 
     @Test("Long keys that differ only in their last byte match only themselves, wherever the input ends")
@@ -57,13 +92,16 @@ struct KeyTests {
         }
         let mapper = JSONMapper()
         // The input ends within eight bytes of each key here, and well after it in the second form.
-        for (key, expected) in [("abcdefghij", [1, 0, 0, 0, 0]), ("abcdefghik", [0, 1, 0, 0, 0]),
-                                ("abcdefghijklmnopq", [0, 0, 1, 0, 0]), ("abcdefghijklmnopr", [0, 0, 0, 1, 0]),
-                                ("abcdefghijklmnopqrstuvwxyz0123456789", [0, 0, 0, 0, 1]),
-                                ("abcdefghijx", [0, 0, 0, 0, 0]), ("abcdefghijklmnopqrstuvwxyz012345678_", [0, 0, 0, 0, 0])] {
+        for (key, expected) in [
+            ("abcdefghij", [1, 0, 0, 0, 0]), ("abcdefghik", [0, 1, 0, 0, 0]),
+            ("abcdefghijklmnopq", [0, 0, 1, 0, 0]), ("abcdefghijklmnopr", [0, 0, 0, 1, 0]),
+            ("abcdefghijklmnopqrstuvwxyz0123456789", [0, 0, 0, 0, 1]),
+            ("abcdefghijx", [0, 0, 0, 0, 0]), ("abcdefghijklmnopqrstuvwxyz012345678_", [0, 0, 0, 0, 0]),
+        ] {
             for text in [#"{"\#(key)":1}"#, #"{"\#(key)": 1, "padding": "\#(String(repeating: " ", count: 40))"}"#] {
                 let model = try mapper.map(Long.self, from: Data(text.utf8))
-                #expect([model.ten, model.tenToo, model.seventeen, model.seventeenToo, model.long] == expected, "\(text)")
+                #expect(
+                    [model.ten, model.tenToo, model.seventeen, model.seventeenToo, model.long] == expected, "\(text)")
             }
         }
     }
@@ -84,7 +122,10 @@ struct KeyTests {
             (#"{"c\\d": 5, "a\"b": 4, "abcdefghijklm": 3, "naïve": 2, "id": 1}"#, [1, 2, 3, 4, 5]),
             // Longer keys that start with the expected one, a key with a quote after it, and the
             // expected key spelled with an escape.
-            (#"{"idx": 7, "id\"": 8, "i\u0064": 9, "na\u00efve": 2, "abcdefghijklmX": 3, "abcdefghijkl": 3}"#, [9, 2, 0, 0, 0]),
+            (
+                #"{"idx": 7, "id\"": 8, "i\u0064": 9, "na\u00efve": 2, "abcdefghijklmX": 3, "abcdefghijkl": 3}"#,
+                [9, 2, 0, 0, 0]
+            ),
             (#"{"id":1}"#, [1, 0, 0, 0, 0]),
             (#"{"idx": 7, "id\"": 8}"#, [0, 0, 0, 0, 0]),
         ]
@@ -92,12 +133,17 @@ struct KeyTests {
             #expect(try mapper.map(Expected.self, from: Data(text.utf8)).values == expected, "\(text)")
         }
         for truncated in [#"{"id"#, #"{"id""#, #"{"id":"#, #"{"id" 1}"#, #"{"abcdefghijklm"#] {
-            #expect(throws: MappingError.self, "\(truncated)") { try mapper.map(Expected.self, from: Data(truncated.utf8)) }
+            #expect(throws: MappingError.self, "\(truncated)") {
+                try mapper.map(Expected.self, from: Data(truncated.utf8))
+            }
         }
         // A key taken in place is spelled in the paths of errors like any other.
         var strict = mapper
         strict.mode = .strict
-        for (text, path) in [(#"{"id": "x"}"#, "id"), (#"{"id": 1, "naïve": "x"}"#, "naïve"), (#"{"id": 1, "naïve": 2, "abcdefghijklm": []}"#, "abcdefghijklm")] {
+        for (text, path) in [
+            (#"{"id": "x"}"#, "id"), (#"{"id": 1, "naïve": "x"}"#, "naïve"),
+            (#"{"id": 1, "naïve": 2, "abcdefghijklm": []}"#, "abcdefghijklm"),
+        ] {
             #expect(mappingError { _ = try strict.map(Expected.self, from: Data(text.utf8)) }?.path == path, "\(text)")
         }
     }
@@ -105,7 +151,9 @@ struct KeyTests {
     @Test("Acronyms round-trip through snake_case")
     func acronymsRoundTrip() throws {
         let mapper = JSONMapper(keyTranslator: .snakeCase)
-        let profile = try mapper.map(Profile.self, from: json(#"{"user_id": 42, "profile_image_url": "https://x/y.png", "is_https_enabled": true}"#))
+        let profile = try mapper.map(
+            Profile.self,
+            from: json(#"{"user_id": 42, "profile_image_url": "https://x/y.png", "is_https_enabled": true}"#))
         #expect(profile.userID == 42)
         #expect(profile.profileImageURL == "https://x/y.png")
         #expect(profile.isHTTPSEnabled)
@@ -126,7 +174,8 @@ struct KeyTests {
         #expect(try mapper.map(Renamed.self, from: json(#"{"user_name": "a", "name": "b", "login": "c"}"#)).name == "a")
         #expect(try mapper.map(Renamed.self, from: json(#"{"name": "b", "login": "c"}"#)).name == "b")
         #expect(try mapper.map(Renamed.self, from: json(#"{"login": "c"}"#)).name == "c")
-        let renamed = try mapper.map(Renamed.self, from: json(#"{"login": "c", "default": true, "count": 3, "plain": "p"}"#))
+        let renamed = try mapper.map(
+            Renamed.self, from: json(#"{"login": "c", "default": true, "count": 3, "plain": "p"}"#))
         #expect(renamed.isDefault && renamed.total == 3 && renamed.plain == "p")
     }
 
@@ -142,7 +191,10 @@ struct KeyTests {
 
     @Test("Errors under a @JSONKey name the key that was read")
     func jsonKeyErrorPath() {
-        let error = mappingError { _ = try JSONMapper(mode: .strict).map(Renamed.self, from: json(#"{"login": 5, "default": true, "plain": ""}"#)) }
+        let error = mappingError {
+            _ = try JSONMapper(mode: .strict).map(
+                Renamed.self, from: json(#"{"login": 5, "default": true, "plain": ""}"#))
+        }
         #expect(error?.path == "login")
     }
 }

@@ -34,14 +34,18 @@ struct LenientAndStrictTests {
         let (account, report) = try lenient.mapWithReport(Account.self, from: json(#"{"name": null}"#))
         #expect(account.name == "default")
         #expect(report.skipped.map(\.path) == ["name"])
-        let error = mappingError { _ = try strict.map(Account.self, from: json(#"{"id": 1, "name": null, "score": 1, "active": true, "code": ""}"#)) }
+        let error = mappingError {
+            _ = try strict.map(
+                Account.self, from: json(#"{"id": 1, "name": null, "score": 1, "active": true, "code": ""}"#))
+        }
         #expect(error?.kind == .nullValue(expected: "String"))
         #expect(error?.path == "name")
     }
 
     @Test("Lenient mode coerces lossless conversions and reports them")
     func lenientCoercions() throws {
-        let (account, report) = try lenient.mapWithReport(Account.self, from: json(#"{"id": "12", "score": "2.5", "active": 1, "code": 404, "name": true}"#))
+        let (account, report) = try lenient.mapWithReport(
+            Account.self, from: json(#"{"id": "12", "score": "2.5", "active": 1, "code": 404, "name": true}"#))
         #expect(account.id == 12)
         #expect(account.score == 2.5)
         #expect(account.active)
@@ -52,37 +56,51 @@ struct LenientAndStrictTests {
 
     @Test("Lenient mode keeps the default when a conversion would lose information")
     func lenientSkipsLossy() throws {
-        let (account, report) = try lenient.mapWithReport(Account.self, from: json(#"{"id": "12abc", "active": 2, "score": [1], "name": {"a": 1}}"#))
+        let (account, report) = try lenient.mapWithReport(
+            Account.self, from: json(#"{"id": "12abc", "active": 2, "score": [1], "name": {"a": 1}}"#))
         #expect(account.id == -1 && !account.active && account.score == 0 && account.name == "default")
         #expect(report.skipped.map(\.path).sorted() == ["active", "id", "name", "score"])
     }
 
-    @Test("Strict mode rejects any wrong type", arguments: [
-        #"{"id": "12", "name": "", "score": 0, "active": true, "code": ""}"#,
-        #"{"id": 1, "name": 5, "score": 0, "active": true, "code": ""}"#,
-        #"{"id": 1, "name": "", "score": "1", "active": true, "code": ""}"#,
-        #"{"id": 1, "name": "", "score": 0, "active": 1, "code": ""}"#,
-        #"{"id": true, "name": "", "score": 0, "active": true, "code": ""}"#,
-    ])
+    @Test(
+        "Strict mode rejects any wrong type",
+        arguments: [
+            #"{"id": "12", "name": "", "score": 0, "active": true, "code": ""}"#,
+            #"{"id": 1, "name": 5, "score": 0, "active": true, "code": ""}"#,
+            #"{"id": 1, "name": "", "score": "1", "active": true, "code": ""}"#,
+            #"{"id": 1, "name": "", "score": 0, "active": 1, "code": ""}"#,
+            #"{"id": true, "name": "", "score": 0, "active": true, "code": ""}"#,
+        ])
     func strictRejectsWrongTypes(input: String) {
         let error = mappingError { _ = try strict.map(Account.self, from: json(input)) }
-        if case .typeMismatch? = error?.kind {} else { Issue.record("expected typeMismatch, got \(String(describing: error))") }
+        if case .typeMismatch? = error?.kind {
+        } else {
+            Issue.record("expected typeMismatch, got \(String(describing: error))")
+        }
     }
 
     @Test("Strict mode tells booleans from numbers")
     func strictBooleansAreNotNumbers() {
-        let asNumber = mappingError { _ = try strict.map(Account.self, from: json(#"{"id": 1, "name": "", "score": true, "active": true, "code": ""}"#)) }
+        let asNumber = mappingError {
+            _ = try strict.map(
+                Account.self, from: json(#"{"id": 1, "name": "", "score": true, "active": true, "code": ""}"#))
+        }
         #expect(asNumber?.kind == .typeMismatch(expected: "Double", found: "true"))
-        let asBool = mappingError { _ = try strict.map(Account.self, from: json(#"{"id": 1, "name": "", "score": 0, "active": 0, "code": ""}"#)) }
+        let asBool = mappingError {
+            _ = try strict.map(Account.self, from: json(#"{"id": 1, "name": "", "score": 0, "active": 0, "code": ""}"#))
+        }
         #expect(asBool?.kind == .typeMismatch(expected: "Bool", found: "the number 0"))
     }
 
     @Test("Strict mode throws on a missing non-optional key and accepts a missing optional")
     func strictMissingKey() throws {
-        let error = mappingError { _ = try strict.map(Account.self, from: json(#"{"id": 1, "name": "", "score": 0, "active": true}"#)) }
+        let error = mappingError {
+            _ = try strict.map(Account.self, from: json(#"{"id": 1, "name": "", "score": 0, "active": true}"#))
+        }
         #expect(error?.kind == .missingKey(expected: "String"))
         #expect(error?.path == "code")
-        let account = try strict.map(Account.self, from: json(#"{"id": 1, "name": "n", "score": 0, "active": true, "code": "c"}"#))
+        let account = try strict.map(
+            Account.self, from: json(#"{"id": 1, "name": "n", "score": 0, "active": true, "code": "c"}"#))
         #expect(account.nickname == nil && account.code == "c")
     }
 }
@@ -105,7 +123,9 @@ struct LenientBoolTests {
             let routes = bothRoutes(Flags.self, input, JSONMapper())
             #expect(routes.bytes == routes.dictionary)
             let strict = bothRoutes(Flags.self, input, JSONMapper(mode: .strict))
-            #expect(strict.bytes == .failed(kind: .typeMismatch(expected: "Bool", found: #"a string "\#(on)""#), path: "on"))
+            #expect(
+                strict.bytes == .failed(kind: .typeMismatch(expected: "Bool", found: #"a string "\#(on)""#), path: "on")
+            )
             #expect(strict.bytes == strict.dictionary)
         }
     }

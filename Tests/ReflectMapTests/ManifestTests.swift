@@ -12,7 +12,7 @@ struct ManifestTests {
 
     /// The Swift version each source feature needs, and a spelling of it in the sources.
     static let features: [(spelling: String, needs: (Int, Int))] = [
-        ("SendableMetatype", (6, 2)),
+        ("SendableMetatype", (6, 2))
     ]
 
     @Test("The tools version names the Swift the sources need, and the README names the same")
@@ -22,12 +22,16 @@ struct ManifestTests {
         let version = try #require(firstLine.split(separator: ":").last?.trimmingCharacters(in: .whitespaces))
         let parts = version.split(separator: ".").compactMap { Int($0) }
         let declared = (parts.first ?? 0, parts.dropFirst().first ?? 0)
-        let sources = try FileManager.default.subpathsOfDirectory(atPath: Self.root.appendingPathComponent("Sources").path)
-            .filter { $0.hasSuffix(".swift") }
-            .map { try Self.text("Sources/" + $0) }
-            .joined()
+        let sources = try FileManager.default.subpathsOfDirectory(
+            atPath: Self.root.appendingPathComponent("Sources").path
+        )
+        .filter { $0.hasSuffix(".swift") }
+        .map { try Self.text("Sources/" + $0) }
+        .joined()
         for feature in Self.features where sources.contains(feature.spelling) {
-            #expect(declared >= feature.needs, "\(feature.spelling) needs Swift \(feature.needs), the manifest says \(version)")
+            #expect(
+                declared >= feature.needs,
+                "\(feature.spelling) needs Swift \(feature.needs), the manifest says \(version)")
         }
         #expect(try Self.text("README.md").contains("with Swift \(declared.0).\(declared.1) or later"))
     }

@@ -62,7 +62,8 @@ struct ModelKindsTests {
 
     @Test("Structs and nested structs are filled")
     func structsAndNestedStructs() throws {
-        let shape = try mapper.map(Shape.self, from: json(#"{"name": "box", "origin": {"x": 1.5, "y": -2}, "corner": {"x": 3, "y": 4}}"#))
+        let shape = try mapper.map(
+            Shape.self, from: json(#"{"name": "box", "origin": {"x": 1.5, "y": -2}, "corner": {"x": 3, "y": 4}}"#))
         #expect(shape.name == "box")
         #expect(shape.origin.x == 1.5 && shape.origin.y == -2)
         #expect(shape.corner?.x == 3 && shape.corner?.y == 4)
@@ -71,7 +72,8 @@ struct ModelKindsTests {
 
     @Test("A generic envelope unwraps its payload type")
     func genericEnvelope() throws {
-        let envelope = try mapper.map(Envelope<Pet>.self, from: json(#"{"data": {"id": 2, "species": "owl"}, "error": null}"#))
+        let envelope = try mapper.map(
+            Envelope<Pet>.self, from: json(#"{"data": {"id": 2, "species": "owl"}, "error": null}"#))
         #expect(envelope.data?.id == 2)
         #expect(envelope.data?.species == "owl")
         #expect(envelope.error == nil)
@@ -79,7 +81,11 @@ struct ModelKindsTests {
 
     @Test("A recursive model maps to any depth within the limit")
     func recursiveModel() throws {
-        let tree = try mapper.map(TreeNode.self, from: json(#"{"value": 1, "children": [{"value": 2, "children": [{"value": 3}]}, {"value": 4}], "parent": {"value": 0}}"#))
+        let tree = try mapper.map(
+            TreeNode.self,
+            from: json(
+                #"{"value": 1, "children": [{"value": 2, "children": [{"value": 3}]}, {"value": 4}], "parent": {"value": 0}}"#
+            ))
         #expect(tree.value == 1)
         #expect(tree.children.map(\.value) == [2, 4])
         #expect(tree.children[0].children.map(\.value) == [3])

@@ -39,9 +39,14 @@ struct ObjectRulesTests {
     let mapper = JSONMapper()
 
     /// Maps from bytes and from the dictionary JSONSerialization makes of the same bytes.
-    func both<T: Mappable>(_ type: T.Type, _ text: String, _ mapper: JSONMapper = JSONMapper()) throws -> (bytes: T, tree: T) {
+    func both<T: Mappable>(
+        _ type: T.Type, _ text: String, _ mapper: JSONMapper = JSONMapper()
+    ) throws -> (bytes: T, tree: T) {
         let data = json(text)
-        return (try mapper.map(T.self, from: data), try mapper.map(T.self, fromJSONObject: JSONSerialization.jsonObject(with: data)))
+        return (
+            try mapper.map(T.self, from: data),
+            try mapper.map(T.self, fromJSONObject: JSONSerialization.jsonObject(with: data))
+        )
     }
 
     @Test("A repeated key's unusable last value leaves the property at its default, as a dictionary would")
@@ -49,7 +54,8 @@ struct ObjectRulesTests {
         let (bytes, tree) = try both(RuleProfile.self, #"{"id": 7, "name": "a", "name": [5], "id": "x"}"#)
         #expect(bytes.id == 0 && tree.id == 0)
         #expect(bytes.name == "unnamed" && tree.name == "unnamed")
-        let report = try JSONMapper().mapWithReport(RuleProfile.self, from: json(#"{"tags": [1, "a"], "tags": ["b"]}"#)).report
+        let report = try JSONMapper().mapWithReport(RuleProfile.self, from: json(#"{"tags": [1, "a"], "tags": ["b"]}"#))
+            .report
         // What the report said of the replaced value is gone.
         #expect(report.skipped.isEmpty)
     }
@@ -84,19 +90,25 @@ struct ObjectRulesTests {
         #expect(fromBytes?.path == "id")
         #expect(fromTree?.path == "id")
         // A missing key counts in the same order.
-        let missing = mappingError { _ = try strict.map(RuleProfile.self, from: json(#"{"name": 1, "tags": [], "scores": {}, "title": ""}"#)) }
+        let missing = mappingError {
+            _ = try strict.map(RuleProfile.self, from: json(#"{"name": 1, "tags": [], "scores": {}, "title": ""}"#))
+        }
         #expect(missing?.kind == .missingKey(expected: "Int"))
         #expect(missing?.path == "id")
     }
 
     @Test("Strict mode still reports malformed JSON after a failing member first")
     func malformedAfterStrictFailure() throws {
-        let error = mappingError { _ = try JSONMapper(mode: .strict).map(RuleProfile.self, from: json(#"{"id": "x", "tags": [1,]}"#)) }
+        let error = mappingError {
+            _ = try JSONMapper(mode: .strict).map(RuleProfile.self, from: json(#"{"id": "x", "tags": [1,]}"#))
+        }
         guard case .malformedJSON? = error?.kind else {
             Issue.record("expected malformedJSON, got \(String(describing: error))")
             return
         }
-        let trailing = mappingError { _ = try JSONMapper(mode: .strict).map(RuleProfile.self, from: json(#"{"id": "x"} ]"#)) }
+        let trailing = mappingError {
+            _ = try JSONMapper(mode: .strict).map(RuleProfile.self, from: json(#"{"id": "x"} ]"#))
+        }
         guard case .malformedJSON? = trailing?.kind else {
             Issue.record("expected malformedJSON, got \(String(describing: trailing))")
             return
@@ -128,7 +140,9 @@ struct ObjectRulesTests {
             #expect(place.city == "Bergen")
             #expect(place.latitude == 3 && place.longitude == 0)
         }
-        #expect(try JSONMapper().mapWithReport(RulePlace.self, from: json(repeated)).report.unfilledProperties.contains("location.lng"))
+        #expect(
+            try JSONMapper().mapWithReport(RulePlace.self, from: json(repeated)).report.unfilledProperties.contains(
+                "location.lng"))
     }
 
     @Test("A repeated group leaves a property that an alternate key filled as it is")
@@ -154,7 +168,9 @@ struct ObjectRulesTests {
         // The repeated key's unusable last value puts the property back to its value before the update.
         #expect(profile.id == 0 && profile.tags == ["a"] && profile.name == "kept")
         let before = profile
-        #expect(mappingError { try JSONMapper(mode: .strict).update(&profile, from: json(#"{"id": "x", "name": "y"}"#)) }?.path == "id")
+        #expect(
+            mappingError { try JSONMapper(mode: .strict).update(&profile, from: json(#"{"id": "x", "name": "y"}"#)) }?
+                .path == "id")
         #expect(profile.name == before.name && profile.id == before.id)
     }
 
@@ -194,7 +210,9 @@ struct ObjectRulesTests {
         let mismatch = mappingError { _ = try strict.map(Numbers.self, from: json(#"{"big": "x"}"#)) }
         #expect(mismatch?.kind == .missingKey(expected: "Int64"))
         #expect(mismatch?.path == "small")
-        let malformed = mappingError { _ = try strict.map(Numbers.self, from: json(#"{"small": "x", "big": 1, "real": 1.}"#)) }
+        let malformed = mappingError {
+            _ = try strict.map(Numbers.self, from: json(#"{"small": "x", "big": 1, "real": 1.}"#))
+        }
         guard case .malformedJSON? = malformed?.kind else {
             Issue.record("expected malformedJSON, got \(String(describing: malformed))")
             return

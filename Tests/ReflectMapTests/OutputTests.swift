@@ -63,18 +63,19 @@ struct OutputTests {
         mapper.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         mapper.writesNilAsNull = true
         let text = String(decoding: try mapper.data(from: Link()), as: UTF8.self)
-        #expect(text == """
-        {
-          "alpha" : "a/b",
-          "empty" : {},
-          "middle" : [
-            1,
-            2
-          ],
-          "none" : null,
-          "zeta" : 1
-        }
-        """)
+        #expect(
+            text == """
+                {
+                  "alpha" : "a/b",
+                  "empty" : {},
+                  "middle" : [
+                    1,
+                    2
+                  ],
+                  "none" : null,
+                  "zeta" : 1
+                }
+                """)
         #expect(try mapper.map(Link.self, from: Data(text.utf8)) == Link())
     }
 
@@ -98,7 +99,9 @@ struct OutputTests {
         let data = try mapper.data(from: Numbers())
         let back = try mapper.map(Numbers.self, from: data)
         #expect(back.values.map(\.bitPattern) == Numbers().values.map(\.bitPattern))
-        #expect(String(decoding: data, as: UTF8.self) == #"{"values":[0.1,1e-07,0.3333333333333333,5e+22,-0.0,123456.789]}"#)
+        #expect(
+            String(decoding: data, as: UTF8.self) == #"{"values":[0.1,1e-07,0.3333333333333333,5e+22,-0.0,123456.789]}"#
+        )
     }
 }
 
@@ -130,7 +133,8 @@ struct ByteSinkTests {
         numbers.unsigned = unsigned
         numbers.small = [Int8.min, -10, -9, 0, 9, 10, 99, 100, Int8.max]
         let text = String(decoding: try JSONMapper().data(from: numbers), as: UTF8.self)
-        let expected = #"{"signed":[\#(signed.map(String.init).joined(separator: ","))],"#
+        let expected =
+            #"{"signed":[\#(signed.map(String.init).joined(separator: ","))],"#
             + #""small":[\#(numbers.small.map(String.init).joined(separator: ","))],"#
             + #""unsigned":[\#(unsigned.map(String.init).joined(separator: ","))]}"#
         #expect(text == expected)
@@ -186,6 +190,7 @@ struct DecimalTests {
 struct ConfigurationTests {
     struct Person: Mappable, Equatable {
         var firstName = ""
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         var lastName_ = ""
     }
 
@@ -211,8 +216,11 @@ struct ConfigurationTests {
         var kebab = snake
         kebab.keyTranslator = .kebabCase
         let person = Person(firstName: "Ada", lastName_: "L")
-        #expect(String(decoding: try snake.data(from: person), as: UTF8.self) == #"{"first_name":"Ada","last_name_":"L"}"#)
-        #expect(String(decoding: try kebab.data(from: person), as: UTF8.self) == #"{"first-name":"Ada","last-name_":"L"}"#)
-        #expect(String(decoding: try snake.data(from: person), as: UTF8.self) == #"{"first_name":"Ada","last_name_":"L"}"#)
+        #expect(
+            String(decoding: try snake.data(from: person), as: UTF8.self) == #"{"first_name":"Ada","last_name_":"L"}"#)
+        #expect(
+            String(decoding: try kebab.data(from: person), as: UTF8.self) == #"{"first-name":"Ada","last-name_":"L"}"#)
+        #expect(
+            String(decoding: try snake.data(from: person), as: UTF8.self) == #"{"first_name":"Ada","last_name_":"L"}"#)
     }
 }

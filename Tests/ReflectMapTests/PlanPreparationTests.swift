@@ -128,7 +128,9 @@ struct PlanPreparationTests {
     @Test("prepare throws the unsupported-type error that mapping would throw, naming the property")
     func prepareThrowsWhatMapThrows() throws {
         let prepared = mappingError { try freshMapper("prepare-throws").prepare([PreparedWithUnsupportedChild.self]) }
-        let mapped = mappingError { _ = try freshMapper("map-throws").map(PreparedWithUnsupportedChild.self, from: json("{}")) }
+        let mapped = mappingError {
+            _ = try freshMapper("map-throws").map(PreparedWithUnsupportedChild.self, from: json("{}"))
+        }
         #expect(prepared?.kind == .unsupportedType(type: "() -> ()", property: "PreparedWithClosure.onChange"))
         #expect(prepared?.kind == mapped?.kind)
     }
@@ -153,7 +155,8 @@ struct PlanPreparationTests {
 
     @Test("A prepared model's arrays and optionals, and scalars' arrays and optionals, map as they would unprepared")
     func preparedContainersMapAlike() throws {
-        let document = json(#"""
+        let document = json(
+            #"""
             {"one": {"id": 1}, "many": [{"id": 2}, {"id": 3}], "maybe": null, "maybe_many": [{"id": 4}],
              "tags": ["a"], "counts": [5, "6"]}
             """#)

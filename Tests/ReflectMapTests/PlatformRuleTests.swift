@@ -36,11 +36,13 @@ struct ExactDateTests {
     func millisecondRoundTrip() throws {
         let mapper = JSONMapper()
         let stamp = try mapper.map(TimestampModel.self, from: Data(#"{"when": "2024-10-05T17:08:34.650Z"}"#.utf8))
-        #expect(String(decoding: try mapper.data(from: stamp), as: UTF8.self) == #"{"when":"2024-10-05T17:08:34.650Z"}"#)
+        #expect(
+            String(decoding: try mapper.data(from: stamp), as: UTF8.self) == #"{"when":"2024-10-05T17:08:34.650Z"}"#)
     }
 
-    @Test("Random millisecond and microsecond timestamps from 1970 to 2100 keep their instant and their text",
-          arguments: [3, 6])
+    @Test(
+        "Random millisecond and microsecond timestamps from 1970 to 2100 keep their instant and their text",
+        arguments: [3, 6])
     func randomTimestampsRoundTrip(digits: Int) throws {
         var random = SplitMix64(state: UInt64(digits) * 7919)
         let mapper = JSONMapper()
@@ -75,13 +77,16 @@ struct ExactDateTests {
             #expect(stamp.when == Date(timeIntervalSince1970: 1_714_566_600), "\(form)")
         }
         let fine = try mapper.map(TimestampModel.self, from: Data(#"{"when": "1970-01-01T00:00:00.123456789Z"}"#.utf8))
-        #expect(String(decoding: try mapper.data(from: fine), as: UTF8.self) == #"{"when":"1970-01-01T00:00:00.123457Z"}"#)
+        #expect(
+            String(decoding: try mapper.data(from: fine), as: UTF8.self) == #"{"when":"1970-01-01T00:00:00.123457Z"}"#)
     }
 
-    @Test("Timestamps with an impossible day, hour or offset are refused", arguments: [
-        "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01T00:00:00+25:00",
-        "2024-01-01T00:00:00.Z", "2024-01-01T00:00:00",
-    ])
+    @Test(
+        "Timestamps with an impossible day, hour or offset are refused",
+        arguments: [
+            "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01T00:00:00+25:00",
+            "2024-01-01T00:00:00.Z", "2024-01-01T00:00:00",
+        ])
     func impossibleTimestamps(text: String) {
         #expect(throws: MappingError.self) {
             try JSONMapper(mode: .strict).map(TimestampModel.self, from: Data(#"{"when": "\#(text)"}"#.utf8))
@@ -95,25 +100,32 @@ struct ExactDateTests {
         #expect(String(decoding: seconds, as: UTF8.self) == #"{"when":1700000000}"#)
         let milliseconds = try JSONMapper(dateStrategy: .millisecondsSince1970).data(from: stamp)
         #expect(String(decoding: milliseconds, as: UTF8.self) == #"{"when":1700000000000}"#)
-        let half = try JSONMapper(dateStrategy: .secondsSince1970).data(from: TimestampModel(when: Date(timeIntervalSince1970: 1.5)))
+        let half = try JSONMapper(dateStrategy: .secondsSince1970).data(
+            from: TimestampModel(when: Date(timeIntervalSince1970: 1.5)))
         #expect(String(decoding: half, as: UTF8.self) == #"{"when":1.5}"#)
     }
 }
 
 @Suite("URLs follow one rule on every OS")
 struct URLRuleTests {
-    @Test("Spaces and non-ASCII characters are percent-encoded, and valid text is kept as it is", arguments: [
-        ("https://cdn.example.com/a b.png", "https://cdn.example.com/a%20b.png"),
-        ("https://example.com/users/José", "https://example.com/users/Jos%C3%A9"),
-        ("https://example.com/search?q=a b&x=ü#frag ment", "https://example.com/search?q=a%20b&x=%C3%BC#frag%20ment"),
-        ("https://example.com/100%", "https://example.com/100%25"),
-        ("https://example.com/a%20b?c=%2F", "https://example.com/a%20b?c=%2F"),
-        ("https://[::1]:8080/x[1]", "https://[::1]:8080/x%5B1%5D"),
-        ("https://example.com/a#b#c", "https://example.com/a#b%23c"),
-        ("https://example.com/{id}|\"x\"", "https://example.com/%7Bid%7D%7C%22x%22"),
-    ])
+    @Test(
+        "Spaces and non-ASCII characters are percent-encoded, and valid text is kept as it is",
+        arguments: [
+            ("https://cdn.example.com/a b.png", "https://cdn.example.com/a%20b.png"),
+            ("https://example.com/users/José", "https://example.com/users/Jos%C3%A9"),
+            (
+                "https://example.com/search?q=a b&x=ü#frag ment",
+                "https://example.com/search?q=a%20b&x=%C3%BC#frag%20ment"
+            ),
+            ("https://example.com/100%", "https://example.com/100%25"),
+            ("https://example.com/a%20b?c=%2F", "https://example.com/a%20b?c=%2F"),
+            ("https://[::1]:8080/x[1]", "https://[::1]:8080/x%5B1%5D"),
+            ("https://example.com/a#b#c", "https://example.com/a#b%23c"),
+            ("https://example.com/{id}|\"x\"", "https://example.com/%7Bid%7D%7C%22x%22"),
+        ])
     func encoding(text: String, expected: String) throws {
-        let link = try JSONMapper(mode: .strict).map(Link.self, from: Data(#"{"url": "\#(text.replacingOccurrences(of: "\"", with: "\\\""))"}"#.utf8))
+        let link = try JSONMapper(mode: .strict).map(
+            Link.self, from: Data(#"{"url": "\#(text.replacingOccurrences(of: "\"", with: "\\\""))"}"#.utf8))
         #expect(link.url?.absoluteString == expected)
     }
 }

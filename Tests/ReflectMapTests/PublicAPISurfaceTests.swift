@@ -11,7 +11,9 @@ struct SurfaceMoney: Sendable, Equatable { var text = "" }
 struct SurfaceMoneyAdapter: JSONAdapter {
     typealias Value = SurfaceMoney
     func read(_ json: JSONValue) throws -> SurfaceMoney {
-        guard case .string(let text) = json else { throw MappingError(.typeMismatch(expected: "a string", found: "\(json)")) }
+        guard case .string(let text) = json else {
+            throw MappingError(.typeMismatch(expected: "a string", found: "\(json)"))
+        }
         return SurfaceMoney(text: text)
     }
     func write(_ value: SurfaceMoney) throws -> JSONValue { .string(value.text) }
@@ -90,7 +92,9 @@ struct SurfaceOutput: Mappable {
 
 @Suite("Public API: every documented name compiles with its exact signature")
 struct PublicAPISurfaceTests {
-    @Test("Adapters, transforms, path keys, plans, the after-mapping hook, update, polymorphism and MappableCodable compile as documented and map")
+    @Test(
+        "Adapters, transforms, path keys, plans, the after-mapping hook, update, polymorphism and MappableCodable compile as documented and map"
+    )
     func coreNames() throws {
         let adapter: any JSONAdapter = SurfaceMoneyAdapter()
         let typed: any JSONAdapter<SurfaceMoney> = SurfaceMoneyAdapter()
@@ -101,7 +105,9 @@ struct PublicAPISurfaceTests {
         let prepare: ([any Mappable.Type]) throws -> Void = mapper.prepare
         try prepare([SurfaceModel.self, [SurfaceDog].self])
         let _ = JSONTransform(wrappedValue: SurfaceMoney(), SurfaceMoneyAdapter(), key: nil)
-        var model = try mapper.map(SurfaceModel.self, from: json(#"{"money": "3 GBP", "price_text": "4 USD", "createdAt": 0, "location": {"lat": 1.5}}"#))
+        var model = try mapper.map(
+            SurfaceModel.self,
+            from: json(#"{"money": "3 GBP", "price_text": "4 USD", "createdAt": 0, "location": {"lat": 1.5}}"#))
         #expect(model.money.text == "3 GBP" && model.price.text == "4 USD" && model.latitude == 1.5)
         try model.didFinishMapping()
         try mapper.update(&model, from: json(#"{"city": "Oslo"}"#))
@@ -131,7 +137,9 @@ struct PublicAPISurfaceTests {
         #expect(model.count == 9)
     }
 
-    @Test("Open values, three-state properties, unknown subtypes, merge patches and report handlers compile with their signatures")
+    @Test(
+        "Open values, three-state properties, unknown subtypes, merge patches and report handlers compile with their signatures"
+    )
     func contractNames() throws {
         let open: [Open<SurfaceStatus>] = [.known(.on), .unknown("x"), Open(rawValue: "on"), Open(.on)]
         let _: (SurfaceStatus?, Bool, String) = (open[0].known, open[0].isKnown, open[0].rawValue)
@@ -161,12 +169,13 @@ struct PublicAPISurfaceTests {
         let formatting: JSONMapper.OutputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         mapper.outputFormatting = formatting
         mapper.writesNilAsNull = true
-        #expect(String(decoding: try mapper.data(from: SurfaceOutput()), as: UTF8.self) == """
-        {
-          "missing" : null,
-          "path" : "a/b"
-        }
-        """)
+        #expect(
+            String(decoding: try mapper.data(from: SurfaceOutput()), as: UTF8.self) == """
+                {
+                  "missing" : null,
+                  "path" : "a/b"
+                }
+                """)
     }
 
     @Test("EmbeddedJSON, JSONPolymorphicEnum and JSONEnumCase compile with their exact names, and map")
@@ -177,7 +186,8 @@ struct PublicAPISurfaceTests {
         let unknown: ((JSONValue) -> SurfacePayloadEnum)? = SurfacePayloadEnum.unknownCase
         #expect(enumCase.value == "dog" && key == "type" && unknown != nil)
         #expect(try adapter.read(.string(#"{"id": 2}"#)).id == 2)
-        let model = try JSONMapper().map(SurfaceEmbedded.self, from: Data(#"{"inner": "{\"id\": 3}", "pet": {"type": "dog", "id": 4}}"#.utf8))
+        let model = try JSONMapper().map(
+            SurfaceEmbedded.self, from: Data(#"{"inner": "{\"id\": 3}", "pet": {"type": "dog", "id": 4}}"#.utf8))
         guard case .dog(let dog) = model.pet else {
             Issue.record("expected .dog, got \(model.pet)")
             return

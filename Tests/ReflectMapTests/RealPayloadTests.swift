@@ -201,7 +201,8 @@ struct RealPayloadTests {
         #expect(search.statuses.count == rawStatuses.count)
         #expect(search.statuses.count == 100)
         // Independent sums: from JSONSerialization here, and from Python's json module (52184, 7122).
-        let followers = rawStatuses.compactMap { ($0["user"] as? [String: Any])?["followers_count"] as? Int }.reduce(0, +)
+        let followers = rawStatuses.compactMap { ($0["user"] as? [String: Any])?["followers_count"] as? Int }.reduce(
+            0, +)
         #expect(search.statuses.map(\.user.followersCount).reduce(0, +) == followers)
         #expect(followers == 52184)
         #expect(search.statuses.map(\.retweetCount).reduce(0, +) == 7122)
@@ -229,11 +230,11 @@ struct RealPayloadTests {
         #expect(catalog.performances.filter { $0.logo == nil }.count == 135)
         #expect(catalog.performances.flatMap(\.seatCategories).map(\.areas.count).reduce(0, +) == 8685)
         #expect(catalog.performances.flatMap(\.prices).map(\.amount).reduce(0, +) == 42_356_300)
-        #expect(catalog.topicSubTopics["107888604"] == [337184283, 337184267])
+        #expect(catalog.topicSubTopics["107888604"] == [337_184_283, 337_184_267])
     }
 
     @Test("canada.json maps every [[[Double]]] coordinate to the correctly rounded double")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // Regex
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // Regex
     func canada() throws {
         let data = try fixture("canada")
         let collection = try JSONMapper(mode: .strict).map(FeatureCollection.self, from: data)
@@ -277,6 +278,7 @@ struct RealPayloadTests {
         let again = try mapper.map(CitmCatalog.self, from: try mapper.data(from: catalog))
         #expect(again.performances.map(\.id) == catalog.performances.map(\.id))
         #expect(again.events.mapValues(\.name) == catalog.events.mapValues(\.name))
-        #expect(again.performances.flatMap(\.prices).map(\.amount) == catalog.performances.flatMap(\.prices).map(\.amount))
+        #expect(
+            again.performances.flatMap(\.prices).map(\.amount) == catalog.performances.flatMap(\.prices).map(\.amount))
     }
 }

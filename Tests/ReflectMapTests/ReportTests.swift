@@ -17,10 +17,11 @@ struct Book: Mappable {
 struct ReportTests {
     @Test("The report lists unmapped keys, unfilled properties, coercions and skips with their paths")
     func fullReport() throws {
-        let data = json(#"""
-        {"name": "City", "address": "Main St",
-         "books": [{"title": "A", "pages": "120", "isbn": "1"}, {"title": "B", "pages": "many", "extra": 1}]}
-        """#)
+        let data = json(
+            #"""
+            {"name": "City", "address": "Main St",
+             "books": [{"title": "A", "pages": "120", "isbn": "1"}, {"title": "B", "pages": "many", "extra": 1}]}
+            """#)
         let (library, report) = try JSONMapper().mapWithReport(Library.self, from: data)
         #expect(library.books.map(\.pages) == [120, 0])
         #expect(report.unmappedKeys.sorted() == ["address", "books[1].extra"])

@@ -33,27 +33,35 @@ struct ScalarTests {
 
     @Test("Every integer width maps its extreme values exactly")
     func integerExtremes() throws {
-        let widths = try mapper.map(Widths.self, from: json(#"""
-        {"i8": -128, "i16": 32767, "i32": -2147483648, "i64": -9223372036854775808,
-         "u8": 255, "u16": 65535, "u32": 4294967295, "u64": 18446744073709551615,
-         "int": 9223372036854775807, "uint": 18446744073709551615, "float": 0.5, "double": 1.0e-300}
-        """#))
+        let widths = try mapper.map(
+            Widths.self,
+            from: json(
+                #"""
+                {"i8": -128, "i16": 32767, "i32": -2147483648, "i64": -9223372036854775808,
+                 "u8": 255, "u16": 65535, "u32": 4294967295, "u64": 18446744073709551615,
+                 "int": 9223372036854775807, "uint": 18446744073709551615, "float": 0.5, "double": 1.0e-300}
+                """#))
         #expect(widths.i8 == .min && widths.i16 == .max && widths.i32 == .min && widths.i64 == .min)
         #expect(widths.u8 == .max && widths.u16 == .max && widths.u32 == .max && widths.u64 == .max)
         #expect(widths.int == .max && widths.uint == .max)
         #expect(widths.float == 0.5 && widths.double == 1.0e-300)
     }
 
-    @Test("Numbers that do not fit are reported, never truncated", arguments: [
-        (#"{"i8": 300}"#, "i8", "300"),
-        (#"{"u8": -1}"#, "u8", "-1"),
-        (#"{"int": 1.5}"#, "int", "1.5"),
-        (#"{"int": 18446744073709551615}"#, "int", "18446744073709551615"),
-        (#"{"i64": 123456789012345678901234567890}"#, "i64", "123456789012345678901234567890"),
-        (#"{"float": 1e300}"#, "float", "1e+300"),
-    ])
+    @Test(
+        "Numbers that do not fit are reported, never truncated",
+        arguments: [
+            (#"{"i8": 300}"#, "i8", "300"),
+            (#"{"u8": -1}"#, "u8", "-1"),
+            (#"{"int": 1.5}"#, "int", "1.5"),
+            (#"{"int": 18446744073709551615}"#, "int", "18446744073709551615"),
+            (#"{"i64": 123456789012345678901234567890}"#, "i64", "123456789012345678901234567890"),
+            (#"{"float": 1e300}"#, "float", "1e+300"),
+        ])
     func outOfRange(input: String, path: String, shown: String) throws {
-        var complete: [String: Any] = ["i8": 0, "i16": 0, "i32": 0, "i64": 0, "u8": 0, "u16": 0, "u32": 0, "u64": 0, "int": 0, "uint": 0, "float": 0, "double": 0]
+        var complete: [String: Any] = [
+            "i8": 0, "i16": 0, "i32": 0, "i64": 0, "u8": 0, "u16": 0, "u32": 0, "u64": 0, "int": 0, "uint": 0,
+            "float": 0, "double": 0,
+        ]
         complete.merge(try #require(try jsonObject(json(input)) as? [String: Any])) { $1 }
         let strict = mappingError { _ = try JSONMapper(mode: .strict).map(Widths.self, from: complete) }
         #expect(strict?.path == path)
@@ -67,12 +75,14 @@ struct ScalarTests {
         #expect(report.skipped.map(\.path) == [path])
     }
 
-    @Test("Integers read from bytes agree with the same JSON read from a dictionary, at every edge of the plain-integer path", arguments: [
-        "0", "-0", "7", "-7", "12345678", "123456789", "1234567890123456", "12345678901234567",
-        "9223372036854775807", "-9223372036854775807", "-9223372036854775808", "9223372036854775808",
-        "18446744073709551615", "18446744073709551616", "99999999999999999999", "12.0", "12.5", "1e3", "1E3",
-        "-1e-2", "255", "256", "-129",
-    ])
+    @Test(
+        "Integers read from bytes agree with the same JSON read from a dictionary, at every edge of the plain-integer path",
+        arguments: [
+            "0", "-0", "7", "-7", "12345678", "123456789", "1234567890123456", "12345678901234567",
+            "9223372036854775807", "-9223372036854775807", "-9223372036854775808", "9223372036854775808",
+            "18446744073709551615", "18446744073709551616", "99999999999999999999", "12.0", "12.5", "1e3", "1E3",
+            "-1e-2", "255", "256", "-129",
+        ])
     func plainIntegersAgreeWithTrees(numeral: String) throws {
         struct Integers: Mappable {
             var int = 0
@@ -81,7 +91,9 @@ struct ScalarTests {
             var u64: UInt64 = 0
             var list: [Int] = []
         }
-        let data = json(#"{"int": \#(numeral), "u8": \#(numeral), "i8": \#(numeral), "u64": \#(numeral), "list": [\#(numeral), \#(numeral)]}"#)
+        let data = json(
+            #"{"int": \#(numeral), "u8": \#(numeral), "i8": \#(numeral), "u64": \#(numeral), "list": [\#(numeral), \#(numeral)]}"#
+        )
         for mapper in [JSONMapper(), JSONMapper(mode: .strict)] {
             let routes = bothRoutes(Integers.self, data, mapper)
             #expect(routes.bytes == routes.dictionary, "\(numeral), \(mapper.mode)")
@@ -100,15 +112,25 @@ struct ScalarTests {
 
     @Test("An integral double fits an integer property")
     func integralDouble() throws {
-        #expect(try JSONMapper(mode: .strict).map(Widths.self, fromJSONObject: ["int": 12.0, "i8": 0, "i16": 0, "i32": 0, "i64": 0, "u8": 0, "u16": 0, "u32": 0, "u64": 0, "uint": 0, "float": 0, "double": 0]).int == 12)
+        #expect(
+            try JSONMapper(mode: .strict).map(
+                Widths.self,
+                fromJSONObject: [
+                    "int": 12.0, "i8": 0, "i16": 0, "i32": 0, "i64": 0, "u8": 0, "u16": 0, "u32": 0, "u64": 0,
+                    "uint": 0, "float": 0, "double": 0,
+                ]
+            ).int == 12)
     }
 
     @Test("Bool, String, Decimal, URL, UUID and Data map from their JSON forms")
     func otherScalars() throws {
-        let values = try mapper.map(Values.self, from: json(#"""
-        {"flag": true, "text": "héllo ✓", "price": 19.99, "link": "https://example.com/a?b=c",
-         "token": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "blob": "AAEC/w=="}
-        """#))
+        let values = try mapper.map(
+            Values.self,
+            from: json(
+                #"""
+                {"flag": true, "text": "héllo ✓", "price": 19.99, "link": "https://example.com/a?b=c",
+                 "token": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "blob": "AAEC/w=="}
+                """#))
         #expect(values.flag)
         #expect(values.text == "héllo ✓")
         #expect(values.price == Decimal(string: "19.99"))
@@ -123,24 +145,31 @@ struct ScalarTests {
         #expect(values.price == Decimal(string: "123456789012345678901234567890"))
     }
 
-    @Test("Invalid URL, UUID and base64 strings are rejected with their path", arguments: [
-        (#"{"token": "not-a-uuid"}"#, "token"),
-        (#"{"blob": "%%%"}"#, "blob"),
-        (#"{"when": "yesterday"}"#, "when"),
-    ])
+    @Test(
+        "Invalid URL, UUID and base64 strings are rejected with their path",
+        arguments: [
+            (#"{"token": "not-a-uuid"}"#, "token"),
+            (#"{"blob": "%%%"}"#, "blob"),
+            (#"{"when": "yesterday"}"#, "when"),
+        ])
     func invalidStrings(input: String, path: String) throws {
         var complete: [String: Any] = ["flag": true, "text": "", "price": 1, "blob": ""]
         complete.merge(try #require(try jsonObject(json(input)) as? [String: Any])) { $1 }
         let error = mappingError { _ = try JSONMapper(mode: .strict).map(Values.self, from: complete) }
         #expect(error?.path == path)
-        if case .invalidValue? = error?.kind {} else { Issue.record("expected invalidValue, got \(String(describing: error))") }
+        if case .invalidValue? = error?.kind {
+        } else {
+            Issue.record("expected invalidValue, got \(String(describing: error))")
+        }
     }
 
-    @Test("Dates follow each strategy", arguments: [
-        (DateStrategy.secondsSince1970, #"{"when": 1700000000.5}"#),
-        (DateStrategy.millisecondsSince1970, #"{"when": 1700000000500}"#),
-        (DateStrategy.iso8601, #"{"when": "2023-11-14T22:13:20.500Z"}"#),
-    ])
+    @Test(
+        "Dates follow each strategy",
+        arguments: [
+            (DateStrategy.secondsSince1970, #"{"when": 1700000000.5}"#),
+            (DateStrategy.millisecondsSince1970, #"{"when": 1700000000500}"#),
+            (DateStrategy.iso8601, #"{"when": "2023-11-14T22:13:20.500Z"}"#),
+        ])
     func dateStrategies(strategy: DateStrategy, input: String) throws {
         let mapper = JSONMapper(dateStrategy: strategy)
         let values = try mapper.map(Values.self, from: json(input))
@@ -167,10 +196,11 @@ struct ScalarTests {
         #expect(day.when == Date(timeIntervalSince1970: 1_709_164_800))
         #expect(try formatted.dictionary(from: day)["when"] as? String == "2024-02-29")
 
-        let custom = JSONMapper(dateStrategy: .custom(
-            read: { json in (json as? String).flatMap(Double.init).map { Date(timeIntervalSince1970: $0) } },
-            write: { date in String(date.timeIntervalSince1970) }
-        ))
+        let custom = JSONMapper(
+            dateStrategy: .custom(
+                read: { json in (json as? String).flatMap(Double.init).map { Date(timeIntervalSince1970: $0) } },
+                write: { date in String(date.timeIntervalSince1970) }
+            ))
         let stamped = try custom.map(Values.self, from: json(#"{"when": "86400.0"}"#))
         #expect(stamped.when == Date(timeIntervalSince1970: 86400))
         #expect(try custom.dictionary(from: stamped)["when"] as? String == "86400.0")
@@ -178,9 +208,11 @@ struct ScalarTests {
 
     @Test("Swift values in a hand-built dictionary map like JSONSerialization's")
     func swiftNativeValues() throws {
-        let widths = try mapper.map(Widths.self, from: ["i8": Int8(5), "u64": UInt64.max, "float": Float(1.25), "double": 2, "int": Int16(-7)])
+        let widths = try mapper.map(
+            Widths.self, from: ["i8": Int8(5), "u64": UInt64.max, "float": Float(1.25), "double": 2, "int": Int16(-7)])
         #expect(widths.i8 == 5 && widths.u64 == .max && widths.float == 1.25 && widths.double == 2 && widths.int == -7)
-        let values = try mapper.map(Values.self, from: ["flag": true, "text": "t", "price": Decimal(string: "1.10") as Any])
+        let values = try mapper.map(
+            Values.self, from: ["flag": true, "text": "t", "price": Decimal(string: "1.10") as Any])
         #expect(values.flag && values.text == "t" && values.price == Decimal(string: "1.1"))
     }
 }

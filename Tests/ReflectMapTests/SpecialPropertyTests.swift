@@ -27,7 +27,8 @@ struct SpecialPropertyTests {
 
     @Test("@JSONIgnored is never assigned from JSON, even when the key is present")
     func ignoredNeverAssigned() throws {
-        let (member, report) = try mapper.mapWithReport(Member.self, from: json(#"{"name": "Eve", "isAdmin": true, "_isAdmin": true}"#))
+        let (member, report) = try mapper.mapWithReport(
+            Member.self, from: json(#"{"name": "Eve", "isAdmin": true, "_isAdmin": true}"#))
         #expect(member.name == "Eve")
         #expect(!member.isAdmin)
         #expect(report.unmappedKeys.sorted() == ["_isAdmin", "isAdmin"])
@@ -50,7 +51,8 @@ struct SpecialPropertyTests {
 
     @Test("weak, unowned and lazy properties are neither read nor written")
     func weakUnownedLazy() throws {
-        let member = try mapper.map(Member.self, from: json(#"{"name": "Ann", "manager": {"name": "Boss"}, "anchor": {}, "greeting": "x"}"#))
+        let member = try mapper.map(
+            Member.self, from: json(#"{"name": "Ann", "manager": {"name": "Boss"}, "anchor": {}, "greeting": "x"}"#))
         #expect(member.manager == nil)
         #expect(member.greeting == "Hello, Ann")
         let written = try mapper.dictionary(from: member)

@@ -27,7 +27,9 @@ struct WritingTests {
 
     @Test("A model maps back to JSON with the same keys, raw values and date strategy")
     func roundTrip() throws {
-        let input = json(#"{"order_id": 7, "total": 12.5, "status": "suspended", "placed_at": "2024-01-02T03:04:05Z", "lines": {"a": 2}, "ratio": 0.1}"#)
+        let input = json(
+            #"{"order_id": 7, "total": 12.5, "status": "suspended", "placed_at": "2024-01-02T03:04:05Z", "lines": {"a": 2}, "ratio": 0.1}"#
+        )
         let order = try mapper.map(Order.self, from: input)
         let written = try mapper.dictionary(from: order)
         #expect(written["order_id"] as? Int == 7)
@@ -36,9 +38,13 @@ struct WritingTests {
         #expect(written["placed_at"] as? String == "2024-01-02T03:04:05Z")
         #expect(written["lines"] as? [String: Int] == ["a": 2])
         let text = String(decoding: try mapper.data(from: order), as: UTF8.self)
-        #expect(text == #"{"lines":{"a":2},"order_id":7,"placed_at":"2024-01-02T03:04:05Z","ratio":0.1,"status":"suspended","total":12.5}"#)
+        #expect(
+            text
+                == #"{"lines":{"a":2},"order_id":7,"placed_at":"2024-01-02T03:04:05Z","ratio":0.1,"status":"suspended","total":12.5}"#
+        )
         let again = try mapper.map(Order.self, from: Data(text.utf8))
-        #expect(again.orderID == 7 && again.total == order.total && again.placedAt == order.placedAt && again.ratio == 0.1)
+        #expect(
+            again.orderID == 7 && again.total == order.total && again.placedAt == order.placedAt && again.ratio == 0.1)
     }
 
     @Test("Nil optionals are left out unless asked for")
@@ -115,7 +121,9 @@ struct WritingTests {
         people[39].friends = []
     }
 
-    @Test("A writing error's path names every container it is in: members, elements, dictionary keys, path keys and raw JSON")
+    @Test(
+        "A writing error's path names every container it is in: members, elements, dictionary keys, path keys and raw JSON"
+    )
     func errorPathsThroughEveryContainer() throws {
         struct Scores: Mappable {
             var byTopic: [String: [Double]] = [:]

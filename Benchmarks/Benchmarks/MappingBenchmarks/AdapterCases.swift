@@ -43,18 +43,25 @@ func registerAdapterCost() {
     let check: Benchmark.BenchmarkSetupHook = {
         let plain = try snake.map(OrderPage.self, from: data.value)
         guard try registered.map(OrderPage.self, from: data.value) == plain,
-              try watched.map(OrderPage.self, from: data.value) == plain,
-              try snake.map(DatedOrderPage.self, from: data.value).orders.count == plain.orders.count else {
+            try watched.map(OrderPage.self, from: data.value) == plain,
+            try snake.map(DatedOrderPage.self, from: data.value).orders.count == plain.orders.count
+        else {
             fatalError("the adapter benchmarks do not map the same orders")
         }
     }
-    Benchmark("orders×1000/Data→models/ReflectMap, adapters registered (none used)", closure: { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try registered.map(OrderPage.self, from: data.value)) }
-    }, setup: check)
-    Benchmark("orders×1000/Data→models/ReflectMap, a report handler set", closure: { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try watched.map(OrderPage.self, from: data.value)) }
-    }, setup: check)
-    Benchmark("orders×1000/Data→models/ReflectMap, a DateFormat transform per order", closure: { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try snake.map(DatedOrderPage.self, from: data.value)) }
-    }, setup: check)
+    Benchmark(
+        "orders×1000/Data→models/ReflectMap, adapters registered (none used)",
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try registered.map(OrderPage.self, from: data.value)) }
+        }, setup: check)
+    Benchmark(
+        "orders×1000/Data→models/ReflectMap, a report handler set",
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try watched.map(OrderPage.self, from: data.value)) }
+        }, setup: check)
+    Benchmark(
+        "orders×1000/Data→models/ReflectMap, a DateFormat transform per order",
+        closure: { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try snake.map(DatedOrderPage.self, from: data.value)) }
+        }, setup: check)
 }

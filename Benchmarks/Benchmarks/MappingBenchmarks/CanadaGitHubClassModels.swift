@@ -30,10 +30,13 @@ enum CanadaClass {
 
 extension CanadaClass.FeatureCollection {
     var structForm: FeatureCollection {
-        FeatureCollection(type: type, features: features.map {
-            Feature(type: $0.type, properties: $0.properties,
+        FeatureCollection(
+            type: type,
+            features: features.map {
+                Feature(
+                    type: $0.type, properties: $0.properties,
                     geometry: Geometry(type: $0.geometry.type, coordinates: $0.geometry.coordinates))
-        })
+            })
     }
 }
 

@@ -34,14 +34,16 @@ struct Geometry: Mappable, Equatable, Codable {
 extension FeatureCollection {
     init(dictionary d: [String: Any]) {
         type = d["type"] as? String ?? ""
-        features = (d["features"] as? [[String: Any]])?.map { feature in
-            let geometry = feature["geometry"] as? [String: Any] ?? [:]
-            return Feature(
-                type: feature["type"] as? String ?? "",
-                properties: feature["properties"] as? [String: String] ?? [:],
-                geometry: Geometry(type: geometry["type"] as? String ?? "",
-                                   coordinates: geometry["coordinates"] as? [[[Double]]] ?? []))
-        } ?? []
+        features =
+            (d["features"] as? [[String: Any]])?.map { feature in
+                let geometry = feature["geometry"] as? [String: Any] ?? [:]
+                return Feature(
+                    type: feature["type"] as? String ?? "",
+                    properties: feature["properties"] as? [String: String] ?? [:],
+                    geometry: Geometry(
+                        type: geometry["type"] as? String ?? "",
+                        coordinates: geometry["coordinates"] as? [[[Double]]] ?? []))
+            } ?? []
     }
 }
 

@@ -83,8 +83,9 @@ extension CitmClass.Catalog {
 
 extension CitmClass.Event {
     var structForm: CitmEvent {
-        CitmEvent(description: description, id: id, logo: logo, name: name, subTopicIds: subTopicIds,
-                  subjectCode: subjectCode, subtitle: subtitle, topicIds: topicIds)
+        CitmEvent(
+            description: description, id: id, logo: logo, name: name, subTopicIds: subTopicIds,
+            subjectCode: subjectCode, subtitle: subtitle, topicIds: topicIds)
     }
 }
 
@@ -93,11 +94,14 @@ extension CitmClass.Performance {
         CitmPerformance(
             eventId: eventId, id: id, logo: logo, name: name,
             prices: prices.map {
-                CitmPrice(amount: $0.amount, audienceSubCategoryId: $0.audienceSubCategoryId, seatCategoryId: $0.seatCategoryId)
+                CitmPrice(
+                    amount: $0.amount, audienceSubCategoryId: $0.audienceSubCategoryId,
+                    seatCategoryId: $0.seatCategoryId)
             },
             seatCategories: seatCategories.map { category in
-                CitmSeatCategory(areas: category.areas.map { CitmArea(areaId: $0.areaId, blockIds: $0.blockIds) },
-                                 seatCategoryId: category.seatCategoryId)
+                CitmSeatCategory(
+                    areas: category.areas.map { CitmArea(areaId: $0.areaId, blockIds: $0.blockIds) },
+                    seatCategoryId: category.seatCategoryId)
             },
             seatMapImage: seatMapImage, start: start, venueCode: venueCode)
     }

@@ -116,17 +116,20 @@ extension CitmPerformance {
         id = d["id"] as? Int ?? 0
         logo = d["logo"] as? String
         name = d["name"] as? String
-        prices = (d["prices"] as? [[String: Any]])?.map {
-            CitmPrice(amount: $0["amount"] as? Int ?? 0, audienceSubCategoryId: $0["audienceSubCategoryId"] as? Int ?? 0,
-                      seatCategoryId: $0["seatCategoryId"] as? Int ?? 0)
-        } ?? []
-        seatCategories = (d["seatCategories"] as? [[String: Any]])?.map { category in
-            CitmSeatCategory(
-                areas: (category["areas"] as? [[String: Any]])?.map {
-                    CitmArea(areaId: $0["areaId"] as? Int ?? 0, blockIds: $0["blockIds"] as? [Int] ?? [])
-                } ?? [],
-                seatCategoryId: category["seatCategoryId"] as? Int ?? 0)
-        } ?? []
+        prices =
+            (d["prices"] as? [[String: Any]])?.map {
+                CitmPrice(
+                    amount: $0["amount"] as? Int ?? 0, audienceSubCategoryId: $0["audienceSubCategoryId"] as? Int ?? 0,
+                    seatCategoryId: $0["seatCategoryId"] as? Int ?? 0)
+            } ?? []
+        seatCategories =
+            (d["seatCategories"] as? [[String: Any]])?.map { category in
+                CitmSeatCategory(
+                    areas: (category["areas"] as? [[String: Any]])?.map {
+                        CitmArea(areaId: $0["areaId"] as? Int ?? 0, blockIds: $0["blockIds"] as? [Int] ?? [])
+                    } ?? [],
+                    seatCategoryId: category["seatCategoryId"] as? Int ?? 0)
+            } ?? []
         seatMapImage = d["seatMapImage"] as? String
         start = d["start"] as? Int64 ?? 0
         venueCode = d["venueCode"] as? String ?? ""

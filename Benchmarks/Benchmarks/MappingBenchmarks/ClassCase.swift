@@ -15,7 +15,10 @@ final class ClassCase<Model: Mappable & Codable & Equatable, Classes: Mappable>:
     /// A writer by hand (HandWrittenClassWriter.swift) that must emit exactly the bytes `data(from:)` does.
     let handWrittenJSON: (Classes) -> Data
 
-    init(_ payload: PayloadCase<Model>, structForm: @escaping (Classes) -> Model, handWrittenJSON: @escaping (Classes) -> Data) {
+    init(
+        _ payload: PayloadCase<Model>, structForm: @escaping (Classes) -> Model,
+        handWrittenJSON: @escaping (Classes) -> Data
+    ) {
         self.payload = payload
         self.structForm = structForm
         self.handWrittenJSON = handWrittenJSON
@@ -40,7 +43,9 @@ final class ClassCase<Model: Mappable & Codable & Equatable, Classes: Mappable>:
         let name = "\(payload.name) (classes)"
         let structs = payload.verified
         let fromDictionary = try mapper.map(Classes.self, fromJSONObject: payload.object)
-        guard structForm(fromDictionary) == structs else { fatalError("\(name): classes and structs read from the dictionary differ") }
+        guard structForm(fromDictionary) == structs else {
+            fatalError("\(name): classes and structs read from the dictionary differ")
+        }
         // `==`, not near-equality: both forms go through the same byte reader.
         guard structForm(try mapFromData()) == (try payload.mapFromData()) else {
             fatalError("\(name): classes and structs read from Data differ")
@@ -62,9 +67,11 @@ func register<Model, Classes>(_ classes: ClassCase<Model, Classes>) {
     let name = classes.payload.name
     let prepare: Benchmark.BenchmarkSetupHook = { _ = classes.verified }
     func timed(_ label: String, _ body: @escaping () throws -> Void) {
-        Benchmark("\(name)/\(label)", closure: { benchmark in
-            for _ in benchmark.scaledIterations { try body() }
-        }, setup: prepare)
+        Benchmark(
+            "\(name)/\(label)",
+            closure: { benchmark in
+                for _ in benchmark.scaledIterations { try body() }
+            }, setup: prepare)
     }
 
     timed("Data→class models/ReflectMap") { blackHole(try classes.mapFromData()) }

@@ -71,9 +71,11 @@ extension GitHubEvent {
         type = d["type"] as? String ?? ""
         createdAt = d["created_at"] as? String ?? ""
         actor = (d["actor"] as? [String: Any]).map(GitHubActor.init(dictionary:)) ?? GitHubActor()
-        repo = (d["repo"] as? [String: Any]).map {
-            GitHubRepo(id: $0["id"] as? Int ?? 0, name: $0["name"] as? String ?? "", url: $0["url"] as? String ?? "")
-        } ?? GitHubRepo()
+        repo =
+            (d["repo"] as? [String: Any]).map {
+                GitHubRepo(
+                    id: $0["id"] as? Int ?? 0, name: $0["name"] as? String ?? "", url: $0["url"] as? String ?? "")
+            } ?? GitHubRepo()
         isPublic = d["public"] as? Bool ?? false
         org = (d["org"] as? [String: Any]).map(GitHubActor.init(dictionary:))
     }

@@ -24,35 +24,40 @@ let benchmarks: @Sendable () -> Void = {
         snakeCaseRoundTrip: snakeCaseRoundTrip(SnakeTwitter.Feed.self),
         handWrittenJSON: { $0.handWrittenJSON() })
     register(twitter)
-    register(ClassCase<TwitterFeed, TwitterClass.Feed>(
-        twitter, structForm: \.structForm, handWrittenJSON: { $0.handWrittenJSON() }))
+    register(
+        ClassCase<TwitterFeed, TwitterClass.Feed>(
+            twitter, structForm: \.structForm, handWrittenJSON: { $0.handWrittenJSON() }))
     let citm = PayloadCase<CitmCatalog>(
         name: "citm_catalog", mapper: JSONMapper(), data: { payload("citm_catalog") },
         handWritten: { CitmCatalog(dictionary: $0 as? [String: Any] ?? [:]) },
         handWrittenJSON: { $0.handWrittenJSON() })
     register(citm)
-    register(ClassCase<CitmCatalog, CitmClass.Catalog>(
-        citm, structForm: \.structForm, handWrittenJSON: { $0.handWrittenJSON() }))
+    register(
+        ClassCase<CitmCatalog, CitmClass.Catalog>(
+            citm, structForm: \.structForm, handWrittenJSON: { $0.handWrittenJSON() }))
     let canada = PayloadCase<FeatureCollection>(
         name: "canada", mapper: JSONMapper(), data: { payload("canada") },
         handWritten: { FeatureCollection(dictionary: $0 as? [String: Any] ?? [:]) },
         equivalent: FeatureCollection.nearlyEqual,
         handWrittenJSON: { $0.handWrittenJSON() })
     register(canada)
-    register(ClassCase<FeatureCollection, CanadaClass.FeatureCollection>(
-        canada, structForm: \.structForm, handWrittenJSON: { $0.handWrittenJSON() }))
+    register(
+        ClassCase<FeatureCollection, CanadaClass.FeatureCollection>(
+            canada, structForm: \.structForm, handWrittenJSON: { $0.handWrittenJSON() }))
     let github = PayloadCase<[GitHubEvent]>(
         name: "github_events", mapper: snake, data: { payload("github_events") },
         handWritten: { ($0 as? [[String: Any]])?.map(GitHubEvent.init(dictionary:)) ?? [] },
         snakeCaseRoundTrip: snakeCaseRoundTrip([SnakeGitHub.Event].self),
         handWrittenJSON: { $0.handWrittenJSON() })
     register(github)
-    register(ClassCase<[GitHubEvent], [GitHubClass.Event]>(
-        github, structForm: { $0.map(\.structForm) }, handWrittenJSON: { $0.handWrittenJSON() }))
+    register(
+        ClassCase<[GitHubEvent], [GitHubClass.Event]>(
+            github, structForm: { $0.map(\.structForm) }, handWrittenJSON: { $0.handWrittenJSON() }))
     for count in [100, 1_000, 10_000] {
-        register(PayloadCase<OrderPage>(
-            name: "orders×\(count)", mapper: snake, data: { OrderPage.generatedJSON(count: count) },
-            handWritten: { OrderPage(dictionary: $0 as? [String: Any] ?? [:]) }))
+        register(
+            PayloadCase<OrderPage>(
+                name: "orders×\(count)", mapper: snake, data: { OrderPage.generatedJSON(count: count) },
+                handWritten: { OrderPage(dictionary: $0 as? [String: Any] ?? [:]) }))
     }
     registerPlanCost()
     registerAdapterCost()
@@ -63,9 +68,11 @@ func register<Model: Mappable & Codable & Equatable>(_ payload: PayloadCase<Mode
     // Loads, parses and verifies the payload before the benchmark is timed.
     let prepare: Benchmark.BenchmarkSetupHook = { _ = payload.verified }
     func timed(_ label: String, _ body: @escaping () throws -> Void) {
-        Benchmark("\(name)/\(label)", closure: { benchmark in
-            for _ in benchmark.scaledIterations { try body() }
-        }, setup: prepare)
+        Benchmark(
+            "\(name)/\(label)",
+            closure: { benchmark in
+                for _ in benchmark.scaledIterations { try body() }
+            }, setup: prepare)
     }
 
     timed("parse/JSONSerialization") { blackHole(try JSONSerialization.jsonObject(with: payload.data)) }
@@ -83,19 +90,23 @@ func register<Model: Mappable & Codable & Equatable>(_ payload: PayloadCase<Mode
     }
 }
 
-func registerSnakeDecoding(name: String, data: @escaping @Sendable () -> Data, prepare: @escaping Benchmark.BenchmarkSetupHook) {
-    Benchmark("\(name)/Data→models/JSONDecoder (convertFromSnakeCase)", closure: { benchmark in
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let data = data()
-        for _ in benchmark.scaledIterations {
-            if name == "twitter" {
-                blackHole(try decoder.decode(SnakeTwitter.Feed.self, from: data))
-            } else {
-                blackHole(try decoder.decode([SnakeGitHub.Event].self, from: data))
+func registerSnakeDecoding(
+    name: String, data: @escaping @Sendable () -> Data, prepare: @escaping Benchmark.BenchmarkSetupHook
+) {
+    Benchmark(
+        "\(name)/Data→models/JSONDecoder (convertFromSnakeCase)",
+        closure: { benchmark in
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            let data = data()
+            for _ in benchmark.scaledIterations {
+                if name == "twitter" {
+                    blackHole(try decoder.decode(SnakeTwitter.Feed.self, from: data))
+                } else {
+                    blackHole(try decoder.decode([SnakeGitHub.Event].self, from: data))
+                }
             }
-        }
-    }, setup: prepare)
+        }, setup: prepare)
 }
 
 /// The first use of a model type builds its plan; later uses find it in the cache.

@@ -80,7 +80,9 @@ final class PayloadCase<Model: Mappable & Codable & Equatable>: @unchecked Senda
         guard equivalent(fromDictionary, decoded) else { fatalError("\(name): ReflectMap and JSONDecoder differ") }
         // `equivalent`, not `==`: on canada JSONSerialization (the dictionary) is a few ulps off the
         // correctly rounded doubles that the Data route reads.
-        guard equivalent(fromDictionary, fromData) else { fatalError("\(name): ReflectMap's Data and dictionary routes differ") }
+        guard equivalent(fromDictionary, fromData) else {
+            fatalError("\(name): ReflectMap's Data and dictionary routes differ")
+        }
         let direct = try mapper.data(from: fromDictionary)
         if let handWrittenJSON, let difference = firstDifference(handWrittenJSON(fromDictionary), direct) {
             fatalError("\(name): the hand-written writer and data(from:) differ at \(difference)")
@@ -102,7 +104,8 @@ final class PayloadCase<Model: Mappable & Codable & Equatable>: @unchecked Senda
 /// second), or `nil` when they are the same bytes.
 func firstDifference(_ first: Data, _ second: Data) -> String? {
     guard first != second else { return nil }
-    let at = zip(first, second).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(first.count, second.count)
+    let at =
+        zip(first, second).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(first.count, second.count)
     let context = { (data: Data) in String(decoding: data.dropFirst(max(0, at - 60)).prefix(120), as: UTF8.self) }
     return "byte \(at):\n  \(context(first))\n  \(context(second))"
 }

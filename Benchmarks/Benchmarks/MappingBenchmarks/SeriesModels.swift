@@ -60,8 +60,10 @@ extension OrderPage {
                 "paid": generator.next() % 2 == 0,
                 "tags": (0..<Int(generator.next() % 4)).map { "tag\($0)" },
                 "items": (0..<(1 + Int(generator.next() % 5))).map { item in
-                    ["sku": "SKU-\(index)-\(item)", "quantity": 1 + Int(generator.next() % 9),
-                     "unit_price": Double(generator.next() % 10_000) / 100] as [String: Any]
+                    [
+                        "sku": "SKU-\(index)-\(item)", "quantity": 1 + Int(generator.next() % 9),
+                        "unit_price": Double(generator.next() % 10_000) / 100,
+                    ] as [String: Any]
                 },
             ]
             order["customer_email"] = index % 3 == 0 ? NSNull() : "c\(index)@example.com"
@@ -82,10 +84,12 @@ extension Order {
         amount = d["amount"] as? Double ?? 0
         paid = d["paid"] as? Bool ?? false
         tags = d["tags"] as? [String] ?? []
-        items = (d["items"] as? [[String: Any]])?.map {
-            OrderItem(sku: $0["sku"] as? String ?? "", quantity: $0["quantity"] as? Int ?? 0,
-                      unitPrice: $0["unit_price"] as? Double ?? 0)
-        } ?? []
+        items =
+            (d["items"] as? [[String: Any]])?.map {
+                OrderItem(
+                    sku: $0["sku"] as? String ?? "", quantity: $0["quantity"] as? Int ?? 0,
+                    unitPrice: $0["unit_price"] as? Double ?? 0)
+            } ?? []
     }
 }
 

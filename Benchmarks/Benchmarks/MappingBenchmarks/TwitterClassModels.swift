@@ -167,7 +167,9 @@ extension TwitterClass.Entities {
     var structForm: TwitterEntities {
         TwitterEntities(
             hashtags: hashtags.map { Hashtag(text: $0.text, indices: $0.indices) },
-            urls: urls.map { URLEntity(url: $0.url, expandedURL: $0.expandedURL, displayURL: $0.displayURL, indices: $0.indices) },
+            urls: urls.map {
+                URLEntity(url: $0.url, expandedURL: $0.expandedURL, displayURL: $0.displayURL, indices: $0.indices)
+            },
             userMentions: userMentions.map {
                 Mention(screenName: $0.screenName, name: $0.name, id: $0.id, idStr: $0.idStr, indices: $0.indices)
             })

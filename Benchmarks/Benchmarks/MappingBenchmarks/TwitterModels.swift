@@ -204,7 +204,8 @@ extension Mention: Codable {
 extension TwitterFeed {
     init(dictionary d: [String: Any]) {
         statuses = (d["statuses"] as? [[String: Any]])?.map(TwitterStatus.init(dictionary:)) ?? []
-        searchMetadata = (d["search_metadata"] as? [String: Any]).map(SearchMetadata.init(dictionary:)) ?? SearchMetadata()
+        searchMetadata =
+            (d["search_metadata"] as? [String: Any]).map(SearchMetadata.init(dictionary:)) ?? SearchMetadata()
     }
 }
 
@@ -272,17 +273,23 @@ extension TwitterUser {
 
 extension TwitterEntities {
     init(dictionary d: [String: Any]) {
-        hashtags = (d["hashtags"] as? [[String: Any]])?.map {
-            Hashtag(text: $0["text"] as? String ?? "", indices: $0["indices"] as? [Int] ?? [])
-        } ?? []
-        urls = (d["urls"] as? [[String: Any]])?.map {
-            URLEntity(url: $0["url"] as? String ?? "", expandedURL: $0["expanded_url"] as? String ?? "",
-                      displayURL: $0["display_url"] as? String ?? "", indices: $0["indices"] as? [Int] ?? [])
-        } ?? []
-        userMentions = (d["user_mentions"] as? [[String: Any]])?.map {
-            Mention(screenName: $0["screen_name"] as? String ?? "", name: $0["name"] as? String ?? "",
-                    id: $0["id"] as? Int64 ?? 0, idStr: $0["id_str"] as? String ?? "", indices: $0["indices"] as? [Int] ?? [])
-        } ?? []
+        hashtags =
+            (d["hashtags"] as? [[String: Any]])?.map {
+                Hashtag(text: $0["text"] as? String ?? "", indices: $0["indices"] as? [Int] ?? [])
+            } ?? []
+        urls =
+            (d["urls"] as? [[String: Any]])?.map {
+                URLEntity(
+                    url: $0["url"] as? String ?? "", expandedURL: $0["expanded_url"] as? String ?? "",
+                    displayURL: $0["display_url"] as? String ?? "", indices: $0["indices"] as? [Int] ?? [])
+            } ?? []
+        userMentions =
+            (d["user_mentions"] as? [[String: Any]])?.map {
+                Mention(
+                    screenName: $0["screen_name"] as? String ?? "", name: $0["name"] as? String ?? "",
+                    id: $0["id"] as? Int64 ?? 0, idStr: $0["id_str"] as? String ?? "",
+                    indices: $0["indices"] as? [Int] ?? [])
+            } ?? []
     }
 }
 

@@ -15,7 +15,8 @@ public struct SecondsSince1970: JSONAdapter {
     /// - Returns: The date.
     /// - Throws: ``MappingError`` when the value is not a number.
     public func read(_ json: JSONValue) throws -> Date {
-        DateConversion.date(since1970: try TransformNumbers.double(json, expected: "seconds since 1970"), unitsPerSecond: 1)
+        DateConversion.date(
+            since1970: try TransformNumbers.double(json, expected: "seconds since 1970"), unitsPerSecond: 1)
     }
 
     /// - Parameter value: The date.
@@ -36,7 +37,8 @@ public struct MillisecondsSince1970: JSONAdapter {
     /// - Returns: The date.
     /// - Throws: ``MappingError`` when the value is not a number.
     public func read(_ json: JSONValue) throws -> Date {
-        DateConversion.date(since1970: try TransformNumbers.double(json, expected: "milliseconds since 1970"), unitsPerSecond: 1000)
+        DateConversion.date(
+            since1970: try TransformNumbers.double(json, expected: "milliseconds since 1970"), unitsPerSecond: 1000)
     }
 
     /// - Parameter value: The date.
@@ -76,10 +78,12 @@ public struct DateFormat: JSONAdapter {
     /// - Throws: ``MappingError`` when the value is not a string in the format.
     public func read(_ json: JSONValue) throws -> Date {
         guard case .string(let text) = json else {
-            throw MappingError(.typeMismatch(expected: "a date string (\(format))", found: TransformNumbers.summary(json)))
+            throw MappingError(
+                .typeMismatch(expected: "a date string (\(format))", found: TransformNumbers.summary(json)))
         }
         guard let date = DateConversion.date(from: text, formatter: formatter) else {
-            throw MappingError(.invalidValue(value: JSONScalar.string(text).summary, type: "date in the format \(format)"))
+            throw MappingError(
+                .invalidValue(value: JSONScalar.string(text).summary, type: "date in the format \(format)"))
         }
         return date
     }
@@ -134,7 +138,8 @@ public struct NumberAsString<Number: LosslessStringConvertible & Sendable>: JSON
             throw MappingError(.typeMismatch(expected: "a number in a string", found: TransformNumbers.summary(json)))
         }
         guard let number = Number(text) else {
-            throw MappingError(.invalidValue(value: JSONScalar.string(text).summary, type: String(describing: Number.self)))
+            throw MappingError(
+                .invalidValue(value: JSONScalar.string(text).summary, type: String(describing: Number.self)))
         }
         return number
     }

@@ -56,9 +56,10 @@ final class CodableAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
             let json = try JSONValue(from: decoder)
             let scalar = JSONScalar(json.jsonObject)
             guard let date = try strategy.date(from: scalar, json: json.jsonObject) else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: decoder.codingPath, debugDescription: "\(scalar.summary) is not a date"
-                ))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath, debugDescription: "\(scalar.summary) is not a date"
+                    ))
             }
             return date
         }
@@ -136,9 +137,10 @@ extension MappableCodable {
         do {
             self = try mapper.value(Self.self, from: json)
         } catch {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: String(describing: error), underlyingError: error
-            ))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: String(describing: error), underlyingError: error
+                ))
         }
     }
 
@@ -152,9 +154,11 @@ extension MappableCodable {
         do {
             json = try mapper.jsonValue(from: self)
         } catch {
-            throw EncodingError.invalidValue(self, .init(
-                codingPath: encoder.codingPath, debugDescription: String(describing: error), underlyingError: error
-            ))
+            throw EncodingError.invalidValue(
+                self,
+                .init(
+                    codingPath: encoder.codingPath, debugDescription: String(describing: error), underlyingError: error
+                ))
         }
         try json.encode(to: encoder)
     }

@@ -55,11 +55,13 @@ final class ArrayAdapter<Element>: InPlaceAdapter<[Element]>, @unchecked Sendabl
         if try reader.readEmptyArray() { return true }
         let element = self.element
         if isLossy {
-            return try reader.readArray(expecting: { result.reserveCapacity($0) }, { reader in
-                _ = try reader.readRecovering { reader in
-                    if let value = try element.read(&reader) { result.append(value) }
-                }
-            })
+            return try reader.readArray(
+                expecting: { result.reserveCapacity($0) },
+                { reader in
+                    _ = try reader.readRecovering { reader in
+                        if let value = try element.read(&reader) { result.append(value) }
+                    }
+                })
         }
         return try element.readElements(&reader, into: &result)
     }
@@ -172,14 +174,17 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
         let isObject = try reader.readObject { text, reader in
             if reporting, !seen.insert(text).inserted { reader.dropReport(depth: depth, steps: [text]) }
             guard let key = codec.decode(text) else {
-                let _: Value? = try reader.fail(.invalidValue(value: JSONScalar.string(text).summary, type: "\(codec.typeName) key"))
+                let _: Value? = try reader.fail(
+                    .invalidValue(value: JSONScalar.string(text).summary, type: "\(codec.typeName) key"))
                 return try reader.skipValue()
             }
             if !codec.isIdentity, let winner = winners[key], winner != text {
-                let _: Value? = try reader.fail(.invalidValue(
-                    value: JSONScalar.string(text).summary,
-                    type: "\(codec.typeName) key, as another spelling of the same key (\"\(winner)\") is in the object"
-                ))
+                let _: Value? = try reader.fail(
+                    .invalidValue(
+                        value: JSONScalar.string(text).summary,
+                        type:
+                            "\(codec.typeName) key, as another spelling of the same key (\"\(winner)\") is in the object"
+                    ))
                 return try reader.skipValue()
             }
             if let mapped = try adapter.read(&reader) {

@@ -38,7 +38,8 @@ public struct EmbeddedJSON<Value>: JSONAdapter, BuilderBackedAdapter {
     ///   does not map to `Value`.
     public func read(_ json: JSONValue) throws -> Value {
         guard case .string(let text) = json else {
-            throw MappingError(.typeMismatch(expected: EmbeddedJSONAdapter<Value>.expected, found: TransformNumbers.summary(json)))
+            throw MappingError(
+                .typeMismatch(expected: EmbeddedJSONAdapter<Value>.expected, found: TransformNumbers.summary(json)))
         }
         return try JSONMapper().value(Value.self, from: JSONValue(parsing: Data(text.utf8)))
     }
@@ -58,7 +59,8 @@ public struct EmbeddedJSON<Value>: JSONAdapter, BuilderBackedAdapter {
         // Registered with a mapper, this adapter is the type's own: the document inside the string is
         // read by the rules the type would have without it.
         let isRegistered = builder.registry[ObjectIdentifier(Value.self)] is EmbeddedJSON<Value>
-        let inner = try isRegistered
+        let inner =
+            try isRegistered
             ? builder.unregisteredAdapter(for: Value.self, property: property)
             : builder.adapter(for: Value.self, property: property)
         return EmbeddedJSONAdapter<Value>(inner: inner)
@@ -78,7 +80,9 @@ final class EmbeddedJSONAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable 
     override func read(_ reader: inout JSONReader) throws -> Value? {
         if inner.isOptional, try reader.isNullNext() { return try inner.read(&reader) }
         let scalar = try reader.readScalar()
-        guard case .string(let text) = scalar else { return try reader.reject(scalar, expected: "\(Self.expected) (\(typeName))") }
+        guard case .string(let text) = scalar else {
+            return try reader.reject(scalar, expected: "\(Self.expected) (\(typeName))")
+        }
         return try reader.readEmbedded(text, as: typeName, scalar: scalar) { try inner.read(&$0) }
     }
 
@@ -116,7 +120,8 @@ extension JSONReader {
         do {
             let report: ReportLog?
             (value, report) = try InputBytes.reading(Array(text.utf8)) { bytes in
-                var embedded = JSONReader(scanner: JSONScanner(bytes: bytes), settings: settings, reporting: reporting, path: place)
+                var embedded = JSONReader(
+                    scanner: JSONScanner(bytes: bytes), settings: settings, reporting: reporting, path: place)
                 defer { if embedded.pool != nil { embedded.recyclePool() } }
                 do {
                     let value = try body(&embedded)
@@ -131,13 +136,16 @@ extension JSONReader {
             if !error.isRecoverable {
                 // Not JSON, or nested too deep: the string is the unusable value, at its own path,
                 // with no byte offset (the string's offsets are not the document's).
-                error = self.error(.invalidValue(value: scalar.summary, type: "JSON text (\(error.description))"), value: scalar)
+                error = self.error(
+                    .invalidValue(value: scalar.summary, type: "JSON text (\(error.description))"), value: scalar)
             }
             if isStrict || isAtTopLevel { throw error }
             report?.skip(error)
             return nil
         }
-        guard let value else { return try fail(.typeMismatch(expected: typeName, found: "an unusable value"), value: scalar) }
+        guard let value else {
+            return try fail(.typeMismatch(expected: typeName, found: "an unusable value"), value: scalar)
+        }
         return value
     }
 }

@@ -79,7 +79,10 @@ final class BridgedAdapter<Reference, Value>: TypeAdapter<Reference>, @unchecked
     private let toReference: (Value) -> Reference
     private let toValue: (Reference) -> Value
 
-    init(_ value: TypeAdapter<Value>, toReference: @escaping (Value) -> Reference, toValue: @escaping (Reference) -> Value) {
+    init(
+        _ value: TypeAdapter<Value>, toReference: @escaping (Value) -> Reference,
+        toValue: @escaping (Reference) -> Value
+    ) {
         self.value = value
         self.toReference = toReference
         self.toValue = toValue

@@ -54,7 +54,8 @@ extension JSONAdapter {
     /// The mapper's internal adapter for this one.
     func makeTypeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> TypeAdapter<Value> {
         if let backed = self as? any BuilderBackedAdapter,
-           let adapter = try backed.makeAdapter(builder, property: property) as? TypeAdapter<Value> {
+            let adapter = try backed.makeAdapter(builder, property: property) as? TypeAdapter<Value>
+        {
             return adapter
         }
         return UserAdapter(self)

@@ -29,7 +29,8 @@ final class JSONFieldRulesAdapter<Value>: InPlaceAdapter<Value>, @unchecked Send
     }
 
     override func writeMember(
-        from storage: ModelStorage, at field: FieldSlot<Value>, key: EncodedKey, isFirst: Bool, to writer: inout JSONWriter
+        from storage: ModelStorage, at field: FieldSlot<Value>, key: EncodedKey, isFirst: Bool,
+        to writer: inout JSONWriter
     ) throws -> Bool {
         try base.writeMember(from: storage, at: field, key: key, isFirst: isFirst, to: &writer)
     }

@@ -24,9 +24,11 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
                 // subtypes; its siblings are left out . A type outside the hierarchy is
                 // a mistake in the list.
                 if let root, Self.isClass(subtype, below: root) { continue }
-                throw MappingError(.unsupportedType(
-                    type: "\(subtype) (listed in \(Base.self).subtypes but not a \(Base.self))", property: "\(property)"
-                ))
+                throw MappingError(
+                    .unsupportedType(
+                        type: "\(subtype) (listed in \(Base.self).subtypes but not a \(Base.self))",
+                        property: "\(property)"
+                    ))
             }
             readers[label] = try Self.reader(for: subtype, builder: builder)
             // The first label wins if two name one type; sorted, so that it does not depend on hashing.
@@ -38,9 +40,11 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
         labelList = readers.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
         if let fallback = Base.unknownSubtype {
             guard fallback is Base.Type else {
-                throw MappingError(.unsupportedType(
-                    type: "\(fallback) (named by \(Base.self).unknownSubtype but not a \(Base.self))", property: "\(property)"
-                ))
+                throw MappingError(
+                    .unsupportedType(
+                        type: "\(fallback) (named by \(Base.self).unknownSubtype but not a \(Base.self))",
+                        property: "\(property)"
+                    ))
             }
             unknown = (ObjectIdentifier(fallback), try Self.unknownReader(for: fallback, builder: builder))
         } else {
@@ -81,7 +85,8 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
         return false
     }
 
-    private static func reader<Subtype: Mappable>(for type: Subtype.Type, builder: PlanBuilder) throws -> SubtypeReader {
+    private static func reader<Subtype: Mappable>(for type: Subtype.Type, builder: PlanBuilder) throws -> SubtypeReader
+    {
         let adapter = try builder.modelAdapter(Subtype.self)
         return { reader in try adapter.read(&reader).flatMap { $0 as? Base } }
     }
@@ -94,18 +99,22 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
         if let subtypeReader { return try subtypeReader(&reader) }
         if let unknown {
             reader.ignoredKey = nil
-            guard let object = try reader.readJSONValue() else { return try reader.rejectValue(expected: "an object (\(typeName))") }
-            let what = discriminator.map { _ in "an object of a \(typeName) subtype the app does not know" }
+            guard let object = try reader.readJSONValue() else {
+                return try reader.rejectValue(expected: "an object (\(typeName))")
+            }
+            let what =
+                discriminator.map { _ in "an object of a \(typeName) subtype the app does not know" }
                 ?? "an object of \(typeName) with no \"\(typeKey)\""
             reader.noteUnknownValue(discriminator?.jsonValue, what)
             return try unknown.read(&reader, object)
         }
         // Unknown or missing: strict mode throws; lenient mode reads the declared type, and says so.
-        let problem: MappingError.Kind = if let discriminator {
-            .invalidValue(value: discriminator.summary, type: "\(typeName) subtype (one of \(labelList))")
-        } else {
-            .missingKey(expected: "the discriminator \"\(typeKey)\" of \(typeName)")
-        }
+        let problem: MappingError.Kind =
+            if let discriminator {
+                .invalidValue(value: discriminator.summary, type: "\(typeName) subtype (one of \(labelList))")
+            } else {
+                .missingKey(expected: "the discriminator \"\(typeKey)\" of \(typeName)")
+            }
         if reader.isStrict {
             throw MappingError(problem, at: reader.components + [.key(typeKey)])
         }

@@ -18,9 +18,10 @@ final class PolymorphicEnumAdapter<Enum: JSONPolymorphicEnum>: TypeAdapter<Enum>
             let codec = try enumCase.makeCodec(builder, typeKey)
             // A value listed twice is a mistake in the list, which would make the reading ambiguous.
             guard readers[enumCase.value] == nil else {
-                throw MappingError(.unsupportedType(
-                    type: "\(Enum.self) (its cases list \"\(enumCase.value)\" twice)", property: "\(property)"
-                ))
+                throw MappingError(
+                    .unsupportedType(
+                        type: "\(Enum.self) (its cases list \"\(enumCase.value)\" twice)", property: "\(property)"
+                    ))
             }
             readers[enumCase.value] = codec.read
             if writers[codec.caseName] == nil { writers[codec.caseName] = codec }
@@ -39,18 +40,22 @@ final class PolymorphicEnumAdapter<Enum: JSONPolymorphicEnum>: TypeAdapter<Enum>
             return try read(&reader)
         }
         if let unknown {
-            guard let object = try reader.readJSONValue() else { return try reader.rejectValue(expected: "an object (\(typeName))") }
-            let what = discriminator.map { _ in "an object of a \(typeName) case the app does not know" }
+            guard let object = try reader.readJSONValue() else {
+                return try reader.rejectValue(expected: "an object (\(typeName))")
+            }
+            let what =
+                discriminator.map { _ in "an object of a \(typeName) case the app does not know" }
                 ?? "an object of \(typeName) with no \"\(typeKey)\""
             reader.noteUnknownValue(discriminator?.jsonValue, what)
             return unknown.make(object)
         }
         // Unknown or missing, with no case to keep it: an unusable value, at the discriminator's path.
-        let problem: MappingError.Kind = if let discriminator {
-            .invalidValue(value: discriminator.summary, type: "\(typeName) case (one of \(valueList))")
-        } else {
-            .missingKey(expected: "the discriminator \"\(typeKey)\" of \(typeName)")
-        }
+        let problem: MappingError.Kind =
+            if let discriminator {
+                .invalidValue(value: discriminator.summary, type: "\(typeName) case (one of \(valueList))")
+            } else {
+                .missingKey(expected: "the discriminator \"\(typeKey)\" of \(typeName)")
+            }
         var error = MappingError(problem, at: reader.components + [.key(typeKey)])
         error.value = discriminator?.jsonValue
         if reader.isStrict || reader.isAtTopLevel { throw error }
@@ -67,13 +72,16 @@ final class PolymorphicEnumAdapter<Enum: JSONPolymorphicEnum>: TypeAdapter<Enum>
             return try writer.writeJSONValue(kept)
         }
         guard let payload, let codec = writers[caseName], try codec.write(payload, &writer) else {
-            throw writer.error(.notRepresentable(value: "\(typeName).\(caseName), which \(typeName).cases does not list,"))
+            throw writer.error(
+                .notRepresentable(value: "\(typeName).\(caseName), which \(typeName).cases does not list,"))
         }
     }
 }
 
 extension PlanBuilder {
-    func polymorphicEnumAdapter<Enum: JSONPolymorphicEnum>(_ type: Enum.Type, property: PropertyName) throws -> AnyObject {
+    func polymorphicEnumAdapter<Enum: JSONPolymorphicEnum>(
+        _ type: Enum.Type, property: PropertyName
+    ) throws -> AnyObject {
         try PolymorphicEnumAdapter<Enum>(builder: self, property: property)
     }
 }

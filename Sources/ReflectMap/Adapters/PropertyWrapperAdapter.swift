@@ -26,7 +26,9 @@ final class PropertyWrapperAdapter<Wrapper: JSONPropertyWrapper>: TypeAdapter<Wr
 }
 
 extension PlanBuilder {
-    func propertyWrapperAdapter<Wrapper: JSONPropertyWrapper>(_ type: Wrapper.Type, property: PropertyName) throws -> AnyObject {
+    func propertyWrapperAdapter<Wrapper: JSONPropertyWrapper>(
+        _ type: Wrapper.Type, property: PropertyName
+    ) throws -> AnyObject {
         PropertyWrapperAdapter<Wrapper>(wrapped: try adapter(for: Wrapper.WrappedValue.self, property: property))
     }
 }

@@ -13,7 +13,8 @@ final class ScalarAdapter<Value>: InPlaceAdapter<Value>, @unchecked Sendable {
     private let writer: Writer
     private let elementsWriter: ([Value], inout JSONWriter) throws -> Void
     private let memberWriter: (ModelStorage, FieldSlot<Value>, EncodedKey, Bool, inout JSONWriter) throws -> Void
-    private let optionalMemberWriter: (ModelStorage, FieldSlot<Value?>, EncodedKey, Bool, inout JSONWriter) throws -> Bool
+    private let optionalMemberWriter:
+        (ModelStorage, FieldSlot<Value?>, EncodedKey, Bool, inout JSONWriter) throws -> Bool
 
     /// Called with concrete types only, so the closures built here are specialised for `Value`.
     @inline(__always)
@@ -68,7 +69,9 @@ final class ScalarAdapter<Value>: InPlaceAdapter<Value>, @unchecked Sendable {
         try assigner(&reader, storage, field)
     }
 
-    override func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Value?>) throws {
+    override func readOptional(
+        _ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Value?>
+    ) throws {
         try optionalAssigner(&reader, storage, field)
     }
 
@@ -272,11 +275,14 @@ extension Date: BuiltinAdapterProviding {
                 // A count since 1970 in a string: a number in a string, by the mapper's rule for those
                 // (lenient mode only, reported as a coercion).
                 if case .string(let text) = scalar, !reader.isStrict, let units = reader.dateStrategy.unitsPerSecond,
-                   let count = DateConversion.number(in: text) {
+                    let count = DateConversion.number(in: text)
+                {
                     reader.noteCoercion(of: scalar, to: "Date")
                     return DateConversion.date(since1970: count, unitsPerSecond: units)
                 }
-                if case .string = scalar { return try reader.fail(.invalidValue(value: scalar.summary, type: "Date"), value: scalar) }
+                if case .string = scalar {
+                    return try reader.fail(.invalidValue(value: scalar.summary, type: "Date"), value: scalar)
+                }
                 return try reader.reject(scalar, expected: "Date")
             },
             write: { value, writer in try writer.writeFoundationObject(writer.dateStrategy.jsonValue(for: value)) }
@@ -313,7 +319,8 @@ extension Dictionary: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         if Key.self == String.self {
             if Value.self == Any.self { return PassThroughAdapter<[Key: Value]>() }
-            return DictionaryAdapter<StringKeys, Value>(keys: StringKeys(), value: try builder.adapter(for: Value.self, property: property))
+            return DictionaryAdapter<StringKeys, Value>(
+                keys: StringKeys(), value: try builder.adapter(for: Value.self, property: property))
         }
         guard let keys = DictionaryKeyCodec<Key>.make() else {
             throw MappingError(.unsupportedType(type: String(describing: Self.self), property: "\(property)"))

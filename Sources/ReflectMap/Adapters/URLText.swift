@@ -61,7 +61,9 @@ package enum URLText {
             let hierarchy = URLText.schemeLength(bytes).map { $0 + 1 } ?? 0
             fragment = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
             query = bytes[..<fragment].firstIndex(of: UInt8(ascii: "?")) ?? fragment
-            if hierarchy + 1 < bytes.count, bytes[hierarchy] == UInt8(ascii: "/"), bytes[hierarchy + 1] == UInt8(ascii: "/") {
+            if hierarchy + 1 < bytes.count, bytes[hierarchy] == UInt8(ascii: "/"),
+                bytes[hierarchy + 1] == UInt8(ascii: "/")
+            {
                 let end = bytes[(hierarchy + 2)..<query].firstIndex(of: UInt8(ascii: "/")) ?? query
                 authority = hierarchy..<end
             }
@@ -86,8 +88,9 @@ package enum URLText {
         guard let first = bytes.first, isLetter(first) else { return nil }
         for (index, byte) in bytes.enumerated().dropFirst() {
             if byte == UInt8(ascii: ":") { return index }
-            guard isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            guard
+                isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             else { return nil }
         }
         return nil
@@ -98,7 +101,8 @@ package enum URLText {
     }
 
     private static func isHex(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f"))
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f"))
     }
 
     /// RFC 3986's unreserved and reserved characters: the ASCII bytes some component can hold.

@@ -55,7 +55,9 @@ package struct JSONKeyPath: Sendable, Equatable {
 
     /// The array index a step names, when it is decimal digits only.
     package static func index(_ step: String) -> Int? {
-        guard !step.isEmpty, step.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        guard !step.isEmpty, step.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
         return Int(step)
     }
 

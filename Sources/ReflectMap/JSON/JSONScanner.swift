@@ -278,8 +278,8 @@ package struct JSONScanner {
         let expected = word.bytes
         let count = expected.4 == 0 ? 4 : 5
         guard index + count <= bytes.count, bytes[index] == expected.0, bytes[index + 1] == expected.1,
-              bytes[index + 2] == expected.2, bytes[index + 3] == expected.3,
-              count == 4 || bytes[index + 4] == expected.4
+            bytes[index + 2] == expected.2, bytes[index + 3] == expected.3,
+            count == 4 || bytes[index + 4] == expected.4
         else { throw error("Invalid literal; expected '\(word)'") }
         index += count
     }
@@ -313,7 +313,9 @@ package struct JSONScanner {
     func unexpectedByte(expected: String) -> MappingError {
         guard index < bytes.count else { return error("Unexpected end of input; expected \(expected)") }
         let byte = bytes[index]
-        let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        let shown =
+            byte >= 0x20 && byte < 0x7F
+            ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
         return error("Unexpected \(shown); expected \(expected)")
     }
 }
@@ -478,7 +480,8 @@ extension JSONScanner {
             if !span.hasEscapes { return bytes.text(span.start..<span.end) }
             return String(decoding: unescaped(span), as: UTF8.self)
         }
-        let decoded = span.hasEscapes
+        let decoded =
+            span.hasEscapes
             ? String(validating: unescaped(span), as: UTF8.self)
             : bytes.validText(span.start..<span.end)
         if let decoded { return decoded }
@@ -504,7 +507,8 @@ extension JSONScanner {
             // Most CJK text is three-byte sequences led by 0xE1...0xEC, whose continuation bytes
             // take their full range: checked in one go.
             if lead &- 0xE1 < 0x0C, position + 3 <= span.end,
-               bytes[position + 1] & 0xC0 == 0x80, bytes[position + 2] & 0xC0 == 0x80 {
+                bytes[position + 1] & 0xC0 == 0x80, bytes[position + 2] & 0xC0 == 0x80
+            {
                 position += 3
                 continue
             }
@@ -519,9 +523,13 @@ extension JSONScanner {
             case 0xF0: length = 4; lower = 0x90
             case 0xF1...0xF3: length = 4
             case 0xF4: length = 4; upper = 0x8F
-            default: throw error("Invalid UTF-8 byte 0x\(String(lead, radix: 16, uppercase: true)) in a string", at: position)
+            default:
+                throw error(
+                    "Invalid UTF-8 byte 0x\(String(lead, radix: 16, uppercase: true)) in a string", at: position)
             }
-            guard position + length <= span.end else { throw error("Truncated UTF-8 sequence in a string", at: position) }
+            guard position + length <= span.end else {
+                throw error("Truncated UTF-8 sequence in a string", at: position)
+            }
             let second = bytes[position + 1]
             var valid = second >= lower && second <= upper
             for next in position + 2..<position + length where bytes[next] & 0xC0 != 0x80 {
@@ -560,7 +568,7 @@ extension JSONScanner {
                     position += 6
                 }
                 appendUTF8(scalar, to: &result)
-            default: result.append(escape) // `"`, `\` and `/` stand for themselves.
+            default: result.append(escape)  // `"`, `\` and `/` stand for themselves.
             }
         }
         return result
@@ -573,17 +581,19 @@ extension JSONScanner {
         guard index + 1 < bytes.count else { throw error("Unterminated escape sequence") }
         switch bytes[index + 1] {
         case .quote, .backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             index += 2
         case UInt8(ascii: "u"):
-            guard let unit = hexValue(at: index + 2) else { throw error("Invalid \\u escape; expected four hex digits") }
+            guard let unit = hexValue(at: index + 2) else {
+                throw error("Invalid \\u escape; expected four hex digits")
+            }
             index += 6
             if (0xDC00...0xDFFF).contains(unit) {
                 throw error("Unpaired low surrogate \\u\(String(unit, radix: 16, uppercase: true))", at: start)
             }
             if (0xD800...0xDBFF).contains(unit) {
                 guard index + 1 < bytes.count, bytes[index] == .backslash, bytes[index + 1] == UInt8(ascii: "u"),
-                      let low = hexValue(at: index + 2), (0xDC00...0xDFFF).contains(low)
+                    let low = hexValue(at: index + 2), (0xDC00...0xDFFF).contains(low)
                 else {
                     throw error("Unpaired high surrogate \\u\(String(unit, radix: 16, uppercase: true))", at: start)
                 }
@@ -705,8 +715,10 @@ extension JSONScanner {
         // More than 17 significant digits: more than a `Double` holds (10¹⁷ has 18).
         lastNumberIsLong = significandOverflowed || significand >= 100_000_000_000_000_000
         let exact = !significandOverflowed && abs(exponent) < Self.exponentClamp
-        return .double(try double(start: start, significand: significand, exact: exact,
-                                  powerOfTen: exponent - fractionDigits, negative: negative))
+        return .double(
+            try double(
+                start: start, significand: significand, exact: exact,
+                powerOfTen: exponent - fractionDigits, negative: negative))
     }
 
     /// The integer under the cursor when it is a plain one that an `Int64` holds: an optional minus,
@@ -748,7 +760,8 @@ extension JSONScanner {
     /// Where the exponent stops counting. A number this far from 1 is read by the standard library.
     private static var exponentClamp: Int { 1_000_000 }
 
-    private func double(start: Int, significand: UInt64, exact: Bool, powerOfTen: Int, negative: Bool) throws -> Double {
+    private func double(start: Int, significand: UInt64, exact: Bool, powerOfTen: Int, negative: Bool) throws -> Double
+    {
         if exact, significand <= 1 << 53, (-22...22).contains(powerOfTen) {
             var value = Double(significand)
             if powerOfTen < 0 {

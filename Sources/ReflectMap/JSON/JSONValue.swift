@@ -39,7 +39,8 @@ public enum JSONValue: Sendable, Hashable {
     ///   ``MappingError/byteOffset`` of the problem, or ``MappingError/Kind/nestingTooDeep(limit:)``.
     public init(parsing data: Data, maxDepth: Int = 512) throws {
         self = try InputBytes.reading(data) { bytes in
-            var reader = JSONReader(scanner: JSONScanner(bytes: bytes), settings: ReadSettings(maxDepth: maxDepth), reporting: false)
+            var reader = JSONReader(
+                scanner: JSONScanner(bytes: bytes), settings: ReadSettings(maxDepth: maxDepth), reporting: false)
             let value = try reader.readJSONValue() ?? .null
             try reader.finish()
             return value
@@ -121,7 +122,9 @@ public enum JSONNumber: Sendable, Hashable, CustomStringConvertible {
             // significant digits, an `NSDecimalNumber` for a longer one or a large integer while
             // `Decimal` can hold it, else the nearest `Double`.
             let isFraction = text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-            if isFraction, JSONNumber.significantDigits(text) <= 17, let value = Double(text) { return NSNumber(value: value) }
+            if isFraction, JSONNumber.significantDigits(text) <= 17, let value = Double(text) {
+                return NSNumber(value: value)
+            }
             if let value = Decimal(string: text) { return NSDecimalNumber(decimal: value) }
             return NSNumber(value: Double(text) ?? .infinity)
         }

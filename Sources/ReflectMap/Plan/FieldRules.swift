@@ -39,7 +39,9 @@ public struct JSONFieldRules {
     /// The model's stored properties, inherited ones first. Made when asked for: most models give no
     /// rules, and their plans should not pay for the list.
     public var properties: [Property] {
-        stored.enumerated().map { index, field in Property(name: field.name, offset: field.offset, type: field.type, index: index) }
+        stored.enumerated().map { index, field in
+            Property(name: field.name, offset: field.offset, type: field.type, index: index)
+        }
     }
     /// The translator the mapper names the other properties with.
     public let keyTranslator: KeyTranslator
@@ -112,9 +114,11 @@ public struct JSONFieldRules {
     ///   the adapter converts another type.
     public mutating func setAdapter(_ adapter: any JSONAdapter, for property: Property) throws {
         guard adapter.valueType == property.type else {
-            throw MappingError(.unsupportedType(
-                type: "\(property.type) (the adapter converts \(adapter.valueType))", property: "\(modelType).\(property.name)"
-            ))
+            throw MappingError(
+                .unsupportedType(
+                    type: "\(property.type) (the adapter converts \(adapter.valueType))",
+                    property: "\(modelType).\(property.name)"
+                ))
         }
         rules[property.index, default: Rule()].adapter = adapter
     }

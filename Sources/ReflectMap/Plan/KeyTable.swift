@@ -136,7 +136,9 @@ final class KeyTable: @unchecked Sendable {
         self.entryBytes = entryBytes
         self.entryWords = entryBytes.map { bytes in
             guard bytes.count > 8 else { return [] }
-            return stride(from: 0, to: bytes.count, by: 8).map { first in Self.word(bytes[first..<min(first + 8, bytes.count)]) }
+            return stride(from: 0, to: bytes.count, by: 8).map { first in
+                Self.word(bytes[first..<min(first + 8, bytes.count)])
+            }
         }
         self.byLength = byLength
         self.byKey = byKey
@@ -186,7 +188,9 @@ final class KeyTable: @unchecked Sendable {
         } else {
             head = nil
         }
-        if !hintTried, hint < entries.count, entries[hint].length == length, isFirst(hint), equal(hint, head, bytes, start) {
+        if !hintTried, hint < entries.count, entries[hint].length == length, isFirst(hint),
+            equal(hint, head, bytes, start)
+        {
             hint += 1
             return entries[hint - 1]
         }

@@ -55,7 +55,9 @@ final class PlanBuilder {
     /// The adapter for values of type `Value`; `property` names the owner in errors.
     func adapter<Value>(for type: Value.Type, property: PropertyName) throws -> TypeAdapter<Value> {
         let identifier = ObjectIdentifier(Value.self)
-        if let known = (newAdapters[identifier] ?? publishedAdapters[identifier]) as? TypeAdapter<Value> { return known }
+        if let known = (newAdapters[identifier] ?? publishedAdapters[identifier]) as? TypeAdapter<Value> {
+            return known
+        }
         guard let adapter = try resolve(Value.self, property: property) as? TypeAdapter<Value> else {
             throw MappingError(.unsupportedType(type: String(describing: Value.self), property: "\(property)"))
         }
@@ -69,13 +71,16 @@ final class PlanBuilder {
     /// `Value`: for a registered adapter that wraps its type's own handling (``EmbeddedJSON``), which
     /// would otherwise be asked for itself without end. Not kept: the type's adapter is the registered one.
     func unregisteredAdapter<Value>(for type: Value.Type, property: PropertyName) throws -> TypeAdapter<Value> {
-        guard let adapter = try resolve(Value.self, property: property, skippingRegistry: true) as? TypeAdapter<Value> else {
+        guard let adapter = try resolve(Value.self, property: property, skippingRegistry: true) as? TypeAdapter<Value>
+        else {
             throw MappingError(.unsupportedType(type: String(describing: Value.self), property: "\(property)"))
         }
         return adapter
     }
 
-    private func resolve<Value>(_ type: Value.Type, property: PropertyName, skippingRegistry: Bool = false) throws -> AnyObject {
+    private func resolve<Value>(
+        _ type: Value.Type, property: PropertyName, skippingRegistry: Bool = false
+    ) throws -> AnyObject {
         let identifier = ObjectIdentifier(Value.self)
         if !skippingRegistry, let registered = registry[identifier] {
             return try registered.makeErasedAdapter(self, property: property)
@@ -90,7 +95,9 @@ final class PlanBuilder {
             break
         }
         if Value.self == Any.self { return PassThroughAdapter<Any>() }
-        if let foundation = try FoundationAdapters.make(Value.self, builder: self, property: property) { return foundation }
+        if let foundation = try FoundationAdapters.make(Value.self, builder: self, property: property) {
+            return foundation
+        }
         switch TypeKind(of: Value.self) {
         case .optional:
             if let builtin = Value.self as? any BuiltinAdapterProviding.Type {
@@ -120,7 +127,8 @@ final class PlanBuilder {
             return try propertyWrapperAdapter(wrapper, property: property)
         }
         if TypeKind(of: Value.self) == .other, let model = Value.self as? any Mappable.Type,
-           let made = try mappableAdapter(model, property: property) {
+            let made = try mappableAdapter(model, property: property)
+        {
             return made
         }
         if TypeKind(of: Value.self) != .enum, let raw = try rawValueAdapter(Value.self, property: property) {
@@ -142,7 +150,8 @@ final class PlanBuilder {
             // A subclass may add `JSONPolymorphic` to a model whose `Mappable` conformance it inherits;
             // only a class with a superclass can, so only those are asked.
             if let subclass = model as? AnyClass, _getSuperclass(subclass) != nil,
-               let polymorphic = model as? any JSONPolymorphic.Type {
+                let polymorphic = model as? any JSONPolymorphic.Type
+            {
                 return try polymorphicBaseAdapter(polymorphic, property: property)
             }
             return try erasedModelAdapter(model)
@@ -170,11 +179,15 @@ final class PlanBuilder {
         return try polymorphicBaseAdapter(polymorphic, property: property)
     }
 
-    private func polymorphicBaseAdapter<Base: JSONPolymorphic>(_ type: Base.Type, property: PropertyName) throws -> AnyObject {
+    private func polymorphicBaseAdapter<Base: JSONPolymorphic>(
+        _ type: Base.Type, property: PropertyName
+    ) throws -> AnyObject {
         try PolymorphicAdapter<Base>(builder: self, property: property)
     }
 
-    private func rawRepresentableAdapter<Value: RawRepresentable>(_ type: Value.Type, property: PropertyName) throws -> AnyObject {
+    private func rawRepresentableAdapter<Value: RawRepresentable>(
+        _ type: Value.Type, property: PropertyName
+    ) throws -> AnyObject {
         RawValueAdapter<Value>(raw: try adapter(for: Value.RawValue.self, property: property))
     }
 
@@ -184,7 +197,8 @@ final class PlanBuilder {
         let identifier = ObjectIdentifier(Model.self)
         if let existing = newPlans[identifier] ?? publishedPlans[identifier] { return existing }
         if Model._mappableKind == .actor {
-            throw MappingError(.unsupportedType(type: String(describing: Model.self), property: String(describing: Model.self)))
+            throw MappingError(
+                .unsupportedType(type: String(describing: Model.self), property: String(describing: Model.self)))
         }
         let isClass = TypeKind(of: Model.self) == .class
         let plan = TypePlan(modelType: Model.self, isClass: isClass)
@@ -203,7 +217,9 @@ final class PlanBuilder {
                 let name = StoredPropertyName(of: field, isObservable: isObservable)
                 let rule = rules?.rules[index]
                 if rule?.isExcluded == true { continue }
-                if let accessor = try accessor(for: field, named: name, of: Model.self, prototype: storage, rule: rule, rules: rules) {
+                if let accessor = try accessor(
+                    for: field, named: name, of: Model.self, prototype: storage, rule: rule, rules: rules)
+                {
                     fields.append(accessor)
                 }
             }
@@ -224,10 +240,14 @@ final class PlanBuilder {
             } catch let error as MappingError {
                 throw error
             } catch {
-                throw MappingError(.rejected(type: String(describing: Model.self), reason: MappingError.reason(of: error)))
+                throw MappingError(
+                    .rejected(type: String(describing: Model.self), reason: MappingError.reason(of: error)))
             }
             if !rules.rules.isEmpty || rules.fallback != nil || rules.skipsNull
-                || rules.takesTypedValues { given = rules }
+                || rules.takesTypedValues
+            {
+                given = rules
+            }
         }
         return given
     }
@@ -242,7 +262,8 @@ final class PlanBuilder {
         let property = PropertyName(name.property, of: owner)
         // Only wrapper storage (`_name`) can be ReflectMap's own wrappers; other fields are not asked.
         if name.isWrapper, let wrapper = field.type as? any PropertyWrapperField.Type {
-            return try wrapper.makeAccessor(field: field, property: property, name: name.property, prototype: prototype, builder: self)
+            return try wrapper.makeAccessor(
+                field: field, property: property, name: name.property, prototype: prototype, builder: self)
         }
         func make<Value>(_ type: Value.Type) throws -> AnyBoundField {
             let adapter: TypeAdapter<Value>
@@ -256,13 +277,19 @@ final class PlanBuilder {
                 // The model's own conversion is the last resort, for a type nothing else maps.
                 guard let given = fallback?(Value.self) else { throw error }
                 adapter = try typed(given, for: Value.self, property: property)
-            } catch let error as MappingError where name.isWrapper && error.kind == .unsupportedType(type: String(describing: Value.self), property: "\(property)") {
+            } catch let error as MappingError
+                where name.isWrapper
+                && error.kind == .unsupportedType(type: String(describing: Value.self), property: "\(property)")
+            {
                 // Name the wrapper as what it is, and say how to make it mappable.
-                throw MappingError(.unsupportedType(
-                    type: "\(Value.self) (a property wrapper that is neither Codable nor a JSONPropertyWrapper)", property: "\(property)"
-                ))
+                throw MappingError(
+                    .unsupportedType(
+                        type: "\(Value.self) (a property wrapper that is neither Codable nor a JSONPropertyWrapper)",
+                        property: "\(property)"
+                    ))
             }
-            let skipsNull = rules?.skipsNull ?? false, takesTypedValues = rules?.takesTypedValues ?? false
+            let skipsNull = rules?.skipsNull ?? false
+            let takesTypedValues = rules?.takesTypedValues ?? false
             return BoundField<Value>(
                 keys: rule?.keys ?? [PropertyKey(translator.key(for: name.property))],
                 slot: FieldSlot<Value>(field),
@@ -277,11 +304,14 @@ final class PlanBuilder {
 
 extension PlanBuilder {
     /// The mapper's adapter for a user's adapter that must convert exactly `Value`.
-    fileprivate func typed<Value>(_ given: any JSONAdapter, for type: Value.Type, property: PropertyName) throws -> TypeAdapter<Value> {
+    fileprivate func typed<Value>(
+        _ given: any JSONAdapter, for type: Value.Type, property: PropertyName
+    ) throws -> TypeAdapter<Value> {
         guard let adapter = try given.makeErasedAdapter(self, property: property) as? TypeAdapter<Value> else {
-            throw MappingError(.unsupportedType(
-                type: "\(Value.self) (the adapter converts \(given.valueType))", property: "\(property)"
-            ))
+            throw MappingError(
+                .unsupportedType(
+                    type: "\(Value.self) (the adapter converts \(given.valueType))", property: "\(property)"
+                ))
         }
         return adapter
     }

@@ -97,7 +97,9 @@ final class TypePlan: @unchecked Sendable {
 
     /// Writes a model's storage as a JSON object. `discriminator` is a polymorphic model's type
     /// member, written among the others unless a property of the model writes that key itself.
-    func write(_ storage: ModelStorage, to writer: inout JSONWriter, discriminator: (key: String, value: String)?) throws {
+    func write(
+        _ storage: ModelStorage, to writer: inout JSONWriter, discriminator: (key: String, value: String)?
+    ) throws {
         guard hasPaths || discriminator != nil else { return try write(storage, to: &writer) }
         try writer.beginObject()
         let nodes = writer.sortsKeys ? nodesSorted : self.nodes
@@ -192,7 +194,8 @@ enum WriteNode: Sendable {
     func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool {
         switch self {
         case .field(let field): return field.isOmitted(from: storage, writesNilAsNull: writesNilAsNull)
-        case .group(_, let members): return members.allSatisfy { $0.isOmitted(from: storage, writesNilAsNull: writesNilAsNull) }
+        case .group(_, let members):
+            return members.allSatisfy { $0.isOmitted(from: storage, writesNilAsNull: writesNilAsNull) }
         }
     }
 
@@ -306,7 +309,9 @@ extension TypePlan {
         state.filled.mark(field, priority: entry.priority)
         guard let storage = context.storage else { return try reader.skipValue() }
         if reader.isStrict {
-            if let failure = try reader.readOnPast({ reader in try context.fields[field].read(from: &reader, into: storage) }) {
+            if let failure = try reader.readOnPast({ reader in
+                try context.fields[field].read(from: &reader, into: storage)
+            }) {
                 state.fail(field, failure, fieldCount: context.fields.count)
             }
         } else {
@@ -601,7 +606,9 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
         if accepted { storage.store(model, at: field) }
     }
 
-    override func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Model?>) throws {
+    override func readOptional(
+        _ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Model?>
+    ) throws {
         if try reader.readNull() { return storage.store(nil, at: field) }
         guard try reader.isObjectNext() else { return try rejectNonObject(&reader) }
         var accepted = false
@@ -664,14 +671,16 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
     /// No key path of the macro's properties can be made at run time to notify them instead.
     func update(_ model: inout Model, from reader: inout JSONReader) throws {
         if plan.isObservable {
-            throw MappingError(.rejected(
-                type: typeName,
-                reason: "it is an @Observable class, and updating it in place would change its properties without "
-                    + "notifying its observers; map a new instance, or update a struct model held in an @Observable property"
-            ))
+            throw MappingError(
+                .rejected(
+                    type: typeName,
+                    reason: "it is an @Observable class, and updating it in place would change its properties without "
+                        + "notifying its observers; map a new instance, or update a struct model held in an @Observable property"
+                ))
         }
         guard try reader.isObjectNext() else {
-            throw reader.error(.typeMismatch(expected: "an object (\(typeName))", found: try reader.readScalar().summary))
+            throw reader.error(
+                .typeMismatch(expected: "an object (\(typeName))", found: try reader.readScalar().summary))
         }
         // A repeated key's property goes back to its value before the update: a struct's copy keeps
         // it, and a class instance's fields are copied into a new instance first.
@@ -758,7 +767,9 @@ final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sen
     /// and is on the writer's path of active instances meanwhile, so that a reference cycle throws
     /// rather than recursing forever.
     @inline(__always)
-    private func write(_ storage: ModelStorage, to writer: inout JSONWriter, discriminator: (key: String, value: String)?) throws {
+    private func write(
+        _ storage: ModelStorage, to writer: inout JSONWriter, discriminator: (key: String, value: String)?
+    ) throws {
         // A struct is written with its own plan, taken straight from this adapter.
         guard plan.isClass else {
             if let discriminator { return try plan.write(storage, to: &writer, discriminator: discriminator) }

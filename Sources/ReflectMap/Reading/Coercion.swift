@@ -33,7 +33,9 @@ enum Coercion {
         return try outOfRangeOrMismatch(scalar, Value.self, &context)
     }
 
-    static func floatingPoint<Value: BinaryFloatingPoint>(_ scalar: JSONScalar, _ context: inout JSONReader) throws -> Value? {
+    static func floatingPoint<Value: BinaryFloatingPoint>(
+        _ scalar: JSONScalar, _ context: inout JSONReader
+    ) throws -> Value? {
         switch scalar {
         case .integer, .unsigned, .double, .decimal:
             if let value = scalar.doubleValue, let result = fitting(value, Value.self) { return result }

@@ -42,7 +42,9 @@ extension JSONReader {
     func pendingValue<Value>(of type: Value.Type) -> Value? {
         guard isTree else { return nil }
         let value = pending
-        if value is String || value is NSNumber || value is NSNull || value is [Any] || value is [String: Any] { return nil }
+        if value is String || value is NSNumber || value is NSNull || value is [Any] || value is [String: Any] {
+            return nil
+        }
         return value as? Value
     }
 
@@ -51,7 +53,9 @@ extension JSONReader {
     func treeReader(over value: JSONValue) -> JSONReader {
         let basePathCount = isAtTopLevel ? path.count : 0
         // The tree has no bytes to spell the input's keys from: they are spelled here.
-        return JSONReader(tree: value.jsonObject, settings: settings, reporting: false, path: components, basePathCount: basePathCount)
+        return JSONReader(
+            tree: value.jsonObject, settings: settings, reporting: false, path: components, basePathCount: basePathCount
+        )
     }
 
     /// A user's adapter or hook threw: a ``MappingError`` keeps its kind with its path below the

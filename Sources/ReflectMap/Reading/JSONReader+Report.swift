@@ -43,7 +43,8 @@ extension JSONReader {
     mutating func noteCoercion(of scalar: JSONScalar, to typeName: String) {
         guard report != nil else { return }
         let place = components
-        report?.add(.coercions, at: place, message: "Converted \(scalar.summary) to \(typeName).", value: scalar.jsonValue)
+        report?.add(
+            .coercions, at: place, message: "Converted \(scalar.summary) to \(typeName).", value: scalar.jsonValue)
     }
 
     /// Notes a value the model keeps without knowing it (``MappingReport/unknownValues``): `what` says

@@ -45,13 +45,20 @@ struct JSONReader {
     var pool: ElementPool?
 
     /// Reads bytes. `basePathCount` is the path length of the top-level value, when it is not `path`'s.
-    init(scanner: JSONScanner, settings: ReadSettings, reporting: Bool, path: [PathComponent] = [], basePathCount: Int? = nil) {
-        self.init(scanner: scanner, isTree: false, settings: settings, reporting: reporting, path: path, basePathCount: basePathCount)
+    init(
+        scanner: JSONScanner, settings: ReadSettings, reporting: Bool, path: [PathComponent] = [],
+        basePathCount: Int? = nil
+    ) {
+        self.init(
+            scanner: scanner, isTree: false, settings: settings, reporting: reporting, path: path,
+            basePathCount: basePathCount)
     }
 
     /// Reads `JSONSerialization` output, or Swift values of the same shapes. `basePathCount` is the
     /// path length of the top-level value, when it is not `path`'s.
-    init(tree value: Any, settings: ReadSettings, reporting: Bool, path: [PathComponent] = [], basePathCount: Int? = nil) {
+    init(
+        tree value: Any, settings: ReadSettings, reporting: Bool, path: [PathComponent] = [], basePathCount: Int? = nil
+    ) {
         self.init(
             scanner: JSONScanner(bytes: .empty), isTree: true, settings: settings, reporting: reporting, path: path,
             basePathCount: basePathCount
@@ -60,7 +67,8 @@ struct JSONReader {
     }
 
     private init(
-        scanner: JSONScanner, isTree: Bool, settings: ReadSettings, reporting: Bool, path: [PathComponent], basePathCount: Int? = nil
+        scanner: JSONScanner, isTree: Bool, settings: ReadSettings, reporting: Bool, path: [PathComponent],
+        basePathCount: Int? = nil
     ) {
         self.mode = settings.mode
         self.dateStrategy = settings.dateStrategy
@@ -296,7 +304,9 @@ struct JSONReader {
 
     /// Puts one member of a tree object under the cursor and hands it to `body`.
     @inline(__always)
-    private mutating func readMember(_ key: String, _ value: Any, _ body: (String, inout JSONReader) throws -> Void) throws {
+    private mutating func readMember(
+        _ key: String, _ value: Any, _ body: (String, inout JSONReader) throws -> Void
+    ) throws {
         path.setKey(key)
         pending = value
         try body(key, &self)
@@ -457,7 +467,9 @@ struct TreeMembers: ObjectMembers {
     @inline(__always)
     func end(_ reader: inout JSONReader, of table: KeyTable) {
         if reader.isReporting {
-            for key in object.keys where table.match(key) == nil && !reader.isDiscriminator(key) { reader.noteUnmappedKey(key) }
+            for key in object.keys where table.match(key) == nil && !reader.isDiscriminator(key) {
+                reader.noteUnmappedKey(key)
+            }
         }
         reader.leaveObject(claimedDiscriminator: claimedDiscriminator)
     }

@@ -31,7 +31,9 @@ struct ElementMapper<Model: Mappable>: Sendable {
     }
 
     /// Maps the element in `buffer[range]`, which starts at input offset `offset`.
-    mutating func map(_ buffer: [UInt8], range: Range<Int>, offset: Int, reporting: Bool) throws -> StreamedElement<Model> {
+    mutating func map(
+        _ buffer: [UInt8], range: Range<Int>, offset: Int, reporting: Bool
+    ) throws -> StreamedElement<Model> {
         let position = index
         index += 1
         do {
@@ -41,8 +43,11 @@ struct ElementMapper<Model: Mappable>: Sendable {
                     reporting: reporting || mapper.reportHandler != nil
                 )
             }
-            if let handler = mapper.reportHandler { mapper.deliver(report ?? MappingReport(), for: Model.self, at: keyPath, to: handler) }
-            return StreamedElement(index: position, value: model, report: reporting ? report ?? MappingReport() : MappingReport())
+            if let handler = mapper.reportHandler {
+                mapper.deliver(report ?? MappingReport(), for: Model.self, at: keyPath, to: handler)
+            }
+            return StreamedElement(
+                index: position, value: model, report: reporting ? report ?? MappingReport() : MappingReport())
         } catch var error as MappingError {
             error.byteOffset = error.byteOffset.map { $0 + offset }
             throw error

@@ -135,7 +135,9 @@ package struct ElementSplitter: Sendable {
             switch phase {
             case .start:
                 if buffer.count - cursor < 3 && !isFinished { return .needsInput }
-                if buffer.count - cursor >= 3, buffer[cursor] == 0xEF, buffer[cursor + 1] == 0xBB, buffer[cursor + 2] == 0xBF {
+                if buffer.count - cursor >= 3, buffer[cursor] == 0xEF, buffer[cursor + 1] == 0xBB,
+                    buffer[cursor + 2] == 0xBF
+                {
                     cursor += 3
                 }
                 phase = isLines ? .documents : (path.isEmpty ? .arrayStart : .container(step: 0))
@@ -173,7 +175,9 @@ package struct ElementSplitter: Sendable {
                 phase = .members(step: step, first: false)
             case .arrayStep(let step, let index, let expectsValue):
                 guard let byte = try peek(expecting: expectsValue ? "a value" : ", or ]") else { return .needsInput }
-                if byte == .closeBracket && (!expectsValue || index == 0) { throw MappingError(.keyPathNotFound(keyPathText)) }
+                if byte == .closeBracket && (!expectsValue || index == 0) {
+                    throw MappingError(.keyPathNotFound(keyPathText))
+                }
                 if !expectsValue {
                     guard byte == .comma else { throw malformed("Expected , or ] after an array element") }
                     cursor += 1
@@ -230,7 +234,8 @@ package struct ElementSplitter: Sendable {
                     continue
                 }
                 guard byte == .comma else {
-                    throw malformed(isObject ? "Expected , or } after an object member" : "Expected , or ] after an array element")
+                    throw malformed(
+                        isObject ? "Expected , or } after an object member" : "Expected , or ] after an array element")
                 }
                 let start = cursor
                 cursor += 1
@@ -353,7 +358,7 @@ package struct ElementSplitter: Sendable {
         while state.position < buffer.count {
             switch buffer[state.position] {
             case .space, .newline, .carriageReturn, .tab, .comma, .closeBracket, .closeBrace,
-                 .openBrace, .openBracket, .quote, .colon:
+                .openBrace, .openBracket, .quote, .colon:
                 return state.position
             default:
                 state.position += 1
@@ -410,7 +415,8 @@ package struct ElementSplitter: Sendable {
             position += 1
         }
         if isFinished {
-            throw malformed(state.inString ? "Unterminated string" : "Unexpected end of input inside a value", at: state.start)
+            throw malformed(
+                state.inString ? "Unterminated string" : "Unexpected end of input inside a value", at: state.start)
         }
         return nil
     }

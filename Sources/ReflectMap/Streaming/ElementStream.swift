@@ -41,7 +41,8 @@ package struct ElementStream<Model: Mappable>: Sendable {
             switch try splitter.next() {
             case .element(let range, let offset):
                 do {
-                    return .element(try elements.map(splitter.buffer, range: range, offset: offset, reporting: reporting))
+                    return .element(
+                        try elements.map(splitter.buffer, range: range, offset: offset, reporting: reporting))
                 } catch {
                     failedElement = Data(splitter.buffer[range])
                     throw error

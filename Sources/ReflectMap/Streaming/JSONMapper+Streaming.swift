@@ -21,7 +21,8 @@ extension JSONMapper {
     /// - Returns: A reader whose `next()` gives each model in turn.
     /// - Throws: An error opening the file.
     public func elementReader<T: Mappable>(
-        _ type: T.Type, contentsOf url: URL, layout: JSONStreamLayout = .array, bufferSize: Int = defaultStreamBufferSize
+        _ type: T.Type, contentsOf url: URL, layout: JSONStreamLayout = .array,
+        bufferSize: Int = defaultStreamBufferSize
     ) throws -> JSONElementReader<T> {
         let handle = try FileHandle(forReadingFrom: url)
         let chunks = HandleChunks(handle: handle, size: max(bufferSize, 1), closesAtEnd: true)
@@ -38,7 +39,8 @@ extension JSONMapper {
     ///   - bufferSize: How many bytes each read takes.
     /// - Returns: A reader whose `next()` gives each model in turn.
     public func elementReader<T: Mappable>(
-        _ type: T.Type, from handle: FileHandle, layout: JSONStreamLayout = .array, bufferSize: Int = defaultStreamBufferSize
+        _ type: T.Type, from handle: FileHandle, layout: JSONStreamLayout = .array,
+        bufferSize: Int = defaultStreamBufferSize
     ) -> JSONElementReader<T> {
         let chunks = HandleChunks(handle: handle, size: max(bufferSize, 1), closesAtEnd: false)
         return JSONElementReader(mapper: self, layout: layout, reporting: true) { try chunks.read() }
@@ -55,9 +57,11 @@ extension JSONMapper {
     ///   - bufferSize: How many bytes each read takes.
     /// - Returns: The models, as an `AsyncSequence`.
     public func elements<T: Mappable>(
-        _ type: T.Type, contentsOf url: URL, layout: JSONStreamLayout = .array, bufferSize: Int = defaultStreamBufferSize
+        _ type: T.Type, contentsOf url: URL, layout: JSONStreamLayout = .array,
+        bufferSize: Int = defaultStreamBufferSize
     ) -> MappedElements<T> {
-        MappedElements(mapper: self, layout: layout, source: { FileChunks(url: url, size: max(bufferSize, 1)) }, output: \.value)
+        MappedElements(
+            mapper: self, layout: layout, source: { FileChunks(url: url, size: max(bufferSize, 1)) }, output: \.value)
     }
 
     /// The elements arriving on a file handle, mapped one at a time.
@@ -70,11 +74,14 @@ extension JSONMapper {
     ///   - bufferSize: How many bytes each read takes.
     /// - Returns: The models, as an `AsyncSequence`.
     public func elements<T: Mappable>(
-        _ type: T.Type, from handle: FileHandle, layout: JSONStreamLayout = .array, bufferSize: Int = defaultStreamBufferSize
+        _ type: T.Type, from handle: FileHandle, layout: JSONStreamLayout = .array,
+        bufferSize: Int = defaultStreamBufferSize
     ) -> MappedElements<T> {
-        MappedElements(mapper: self, layout: layout, source: {
-            HandleChunks(handle: handle, size: max(bufferSize, 1), closesAtEnd: false)
-        }, output: \.value)
+        MappedElements(
+            mapper: self, layout: layout,
+            source: {
+                HandleChunks(handle: handle, size: max(bufferSize, 1), closesAtEnd: false)
+            }, output: \.value)
     }
 
     /// The elements in an `AsyncSequence` of bytes (a response body's bytes, say), mapped one at a time
@@ -90,9 +97,11 @@ extension JSONMapper {
     public func elements<T: Mappable, Bytes: AsyncSequence>(
         _ type: T.Type, from bytes: Bytes, layout: JSONStreamLayout = .array, bufferSize: Int = defaultStreamBufferSize
     ) -> MappedElements<T> where Bytes.Element == UInt8 {
-        MappedElements(mapper: self, layout: layout, source: {
-            ByteChunks(bytes.makeAsyncIterator(), size: max(bufferSize, 1))
-        }, output: { (element: StreamedElement<T>) in element.value })
+        MappedElements(
+            mapper: self, layout: layout,
+            source: {
+                ByteChunks(bytes.makeAsyncIterator(), size: max(bufferSize, 1))
+            }, output: { (element: StreamedElement<T>) in element.value })
     }
 
     /// The elements in an `AsyncSequence` of chunks (`Data` or `[UInt8]`), mapped one at a time as the
@@ -107,8 +116,9 @@ extension JSONMapper {
     public func elements<T: Mappable, Chunks: AsyncSequence>(
         _ type: T.Type, fromChunks chunks: Chunks, layout: JSONStreamLayout = .array
     ) -> MappedElements<T> where Chunks.Element: DataProtocol {
-        MappedElements(mapper: self, layout: layout, source: { DataChunks(chunks.makeAsyncIterator()) },
-                       output: { (element: StreamedElement<T>) in element.value })
+        MappedElements(
+            mapper: self, layout: layout, source: { DataChunks(chunks.makeAsyncIterator()) },
+            output: { (element: StreamedElement<T>) in element.value })
     }
 
     /// The elements of a JSON file with each one's report, mapped one at a time; an element lenient mode
@@ -121,10 +131,12 @@ extension JSONMapper {
     ///   - bufferSize: How many bytes each read takes.
     /// - Returns: The elements with their reports, as an `AsyncSequence`.
     public func elementsWithReports<T: Mappable>(
-        _ type: T.Type, contentsOf url: URL, layout: JSONStreamLayout = .array, bufferSize: Int = defaultStreamBufferSize
+        _ type: T.Type, contentsOf url: URL, layout: JSONStreamLayout = .array,
+        bufferSize: Int = defaultStreamBufferSize
     ) -> MappedElements<StreamedElement<T>> {
-        MappedElements(mapper: self, layout: layout, source: { FileChunks(url: url, size: max(bufferSize, 1)) },
-                       output: { (element: StreamedElement<T>) in element })
+        MappedElements(
+            mapper: self, layout: layout, source: { FileChunks(url: url, size: max(bufferSize, 1)) },
+            output: { (element: StreamedElement<T>) in element })
     }
 
     /// The elements in an `AsyncSequence` of chunks with each one's report.
@@ -138,8 +150,9 @@ extension JSONMapper {
     public func elementsWithReports<T: Mappable, Chunks: AsyncSequence>(
         _ type: T.Type, fromChunks chunks: Chunks, layout: JSONStreamLayout = .array
     ) -> MappedElements<StreamedElement<T>> where Chunks.Element: DataProtocol {
-        MappedElements(mapper: self, layout: layout, source: { DataChunks(chunks.makeAsyncIterator()) },
-                       output: { (element: StreamedElement<T>) in element })
+        MappedElements(
+            mapper: self, layout: layout, source: { DataChunks(chunks.makeAsyncIterator()) },
+            output: { (element: StreamedElement<T>) in element })
     }
 }
 

@@ -13,6 +13,7 @@ import Foundation
 /// the source allows it (a file does; a byte sequence that can be iterated once does not). Cancelling the
 /// consuming task stops reading at the next chunk. Errors are as ``JSONElementReader``'s.
 public struct MappedElements<Element>: AsyncSequence {
+    /// The error the sequence throws, as ``JSONElementReader``'s.
     public typealias Failure = any Error
 
     private let make: () -> AsyncIterator

@@ -125,7 +125,8 @@ struct ElementBuffer {
         let stride = MemoryLayout<Element>.stride
         let wanted = Swift.max(capacity * 2, 8) * stride
         let pooled = MemoryLayout<Element>.alignment <= ElementPool.alignment
-        let block: (base: UnsafeMutableRawPointer, bytes: Int) = unsafe pooled
+        let block: (base: UnsafeMutableRawPointer, bytes: Int) =
+            unsafe pooled
             ? pool.take(atLeast: wanted)
             : (UnsafeMutableRawPointer.allocate(byteCount: wanted, alignment: MemoryLayout<Element>.alignment), wanted)
         let newCapacity = unsafe block.bytes / stride

@@ -56,7 +56,9 @@ package struct InputBytes {
     private func withBytes<Result>(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "input range out of range")
         // Within the `count` bytes of the invariant, by the check above; an empty range needs no base.
-        guard let start = unsafe start, !range.isEmpty else { return unsafe body(UnsafeBufferPointer(start: nil, count: 0)) }
+        guard let start = unsafe start, !range.isEmpty else {
+            return unsafe body(UnsafeBufferPointer(start: nil, count: 0))
+        }
         return unsafe body(UnsafeBufferPointer(start: start + range.lowerBound, count: range.count))
     }
 
@@ -86,7 +88,8 @@ package struct InputBytes {
         // The eight bytes lie within the `count` of the invariant, by the guard; `count` is at least
         // eight, so `start` is not `nil`. Any bit pattern is a valid integer, and the load needs no
         // alignment.
-        return unsafe UInt64(littleEndian: UnsafeRawPointer(start.unsafelyUnwrapped + offset).loadUnaligned(as: UInt64.self))
+        return unsafe UInt64(
+            littleEndian: UnsafeRawPointer(start.unsafelyUnwrapped + offset).loadUnaligned(as: UInt64.self))
     }
 
     /// The sixteen bytes at `offset` as two little-endian words, the first eight bytes in lane 0, or

@@ -75,7 +75,9 @@ struct OutputBuffer: ~Copyable {
     /// Appends a string's UTF-8 bytes.
     @inline(__always)
     mutating func append(utf8 string: String) {
-        let copied: Void? = unsafe string.utf8.withContiguousStorageIfAvailable { unsafe append(UnsafeRawBufferPointer($0)) }
+        let copied: Void? = unsafe string.utf8.withContiguousStorageIfAvailable {
+            unsafe append(UnsafeRawBufferPointer($0))
+        }
         if copied == nil { for byte in string.utf8 { append(byte) } }
     }
 
@@ -162,7 +164,8 @@ struct OutputBuffer: ~Copyable {
         let block = unsafe base
         let length = count
         discard self
-        return unsafe Data(bytesNoCopy: block, count: length, deallocator: .custom { pointer, _ in unsafe pointer.deallocate() })
+        return unsafe Data(
+            bytesNoCopy: block, count: length, deallocator: .custom { pointer, _ in unsafe pointer.deallocate() })
     }
 }
 
@@ -195,4 +198,3 @@ private struct ByteSink: TextOutputStream {
         unsafe buffer.pointee.append(UnsafeRawBufferPointer(bytes))
     }
 }
-

@@ -43,13 +43,14 @@ enum StoredFields {
             let fieldType = unsafe runtimeFieldMetadata(type, index: index, fieldMetadata: &metadata)
             defer { unsafe metadata.freeFunc?(metadata.name) }
             let name = unsafe metadata.name.map { unsafe String(cString: $0) } ?? ""
-            unsafe fields.append(StoredField(
-                name: name,
-                offset: runtimeFieldOffset(type, index: index),
-                type: fieldType,
-                isVar: metadata.isVar,
-                isStrong: metadata.isStrong
-            ))
+            unsafe fields.append(
+                StoredField(
+                    name: name,
+                    offset: runtimeFieldOffset(type, index: index),
+                    type: fieldType,
+                    isVar: metadata.isVar,
+                    isStrong: metadata.isStrong
+                ))
         }
         return fields
     }
@@ -79,7 +80,9 @@ enum StoredFields {
     /// address is valid for the length of the call. (The conversion costs nothing, where the generic
     /// `withUnsafeMutablePointer(to:)` is a call of its own per model.)
     @inline(__always)
-    private static func call<Model>(_ body: (ModelStorage) throws -> Void, at address: UnsafeMutablePointer<Model>) rethrows {
+    private static func call<Model>(
+        _ body: (ModelStorage) throws -> Void, at address: UnsafeMutablePointer<Model>
+    ) rethrows {
         unsafe try body(ModelStorage(base: UnsafeMutableRawPointer(address)))
     }
 
@@ -143,7 +146,8 @@ enum StoredFields {
                 let element = unsafe base + index * stride
                 // A class element is one strong reference: its bits, loaded as a pointer with no
                 // retain, are the instance's address.
-                unsafe try body(index, ModelStorage(base: isClass ? element.load(as: UnsafeMutableRawPointer.self) : element))
+                unsafe try body(
+                    index, ModelStorage(base: isClass ? element.load(as: UnsafeMutableRawPointer.self) : element))
             }
         }
     }
@@ -194,7 +198,8 @@ struct ModelStorage {
         // A class field is one strong reference: its bits, loaded as a pointer with no retain, are
         // the instance's address, and the field keeps the instance alive while nothing assigns it,
         // which writing never does.
-        unsafe isClass ? ModelStorage(base: (base + field.offset).load(as: UnsafeMutableRawPointer.self))
+        unsafe isClass
+            ? ModelStorage(base: (base + field.offset).load(as: UnsafeMutableRawPointer.self))
             : ModelStorage(base: base + field.offset)
     }
 
@@ -216,4 +221,3 @@ struct ModelStorage {
         unsafe (base + field.offset).assumingMemoryBound(to: Value.self).pointee
     }
 }
-

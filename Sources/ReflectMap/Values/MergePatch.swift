@@ -101,7 +101,8 @@ extension JSONMapper {
 
     /// A JSON value as UTF-8, laid out as ``outputFormatting`` says.
     func data(fromJSON value: JSONValue) throws -> Data {
-        let settings = WriteSettings(formatting: outputFormatting, dateStrategy: dateStrategy, writesNilAsNull: writesNilAsNull, maxDepth: .max)
+        let settings = WriteSettings(
+            formatting: outputFormatting, dateStrategy: dateStrategy, writesNilAsNull: writesNilAsNull, maxDepth: .max)
         var writer = JSONWriter(settings: settings, toTree: false)
         try writer.writeJSONValue(value)
         return writer.output.data()

@@ -23,7 +23,7 @@ extension JSONWriter {
             endArray(isEmpty: elements.isEmpty)
         case .object(let members):
             try beginObject()
-            let keys = members.keys.sorted()   // always sorted: see `JSONMapper.OutputFormatting`
+            let keys = members.keys.sorted()  // always sorted: see `JSONMapper.OutputFormatting`
             for (index, key) in keys.enumerated() {
                 writeKey(key, isFirst: index == 0)
                 try writeJSONValue(members[key] ?? .null)
@@ -53,7 +53,7 @@ extension JSONWriter {
             try writeJSONValue(json)
         } else if let object = value as? [String: Any] {
             try beginObject()
-            let keys = object.keys.sorted()   // always sorted: see `JSONMapper.OutputFormatting`
+            let keys = object.keys.sorted()  // always sorted: see `JSONMapper.OutputFormatting`
             for (index, key) in keys.enumerated() {
                 writeKey(key, isFirst: index == 0)
                 try writeFoundationObject(object[key] ?? NSNull())
@@ -110,7 +110,8 @@ extension JSONWriter {
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
             let slashes = word ^ (ones &* UInt64(slash))
-            let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+            let found =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
                 | ((slashes &- ones) & ~slashes) | ((word &- ones &* 0x20) & ~word)
             if found & 0x8080_8080_8080_8080 != 0 { break }
             position += 8

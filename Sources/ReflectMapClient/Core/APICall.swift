@@ -18,4 +18,3 @@ public final class APICall: Sendable {
         task.isCancelled
     }
 }
-

@@ -106,7 +106,6 @@ public enum APIError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-
 extension APIError {
     /// An error from building a request, as an ``APIError``.
     static func wrapping(_ error: any Error) -> APIError {
@@ -124,7 +123,8 @@ extension APIError {
         case is CancellationError:
             return .cancelled
         case let error as URLError:
-            return Task.isCancelled ? .cancelled : .network(message: error.localizedDescription, code: error.code.rawValue)
+            return Task.isCancelled
+                ? .cancelled : .network(message: error.localizedDescription, code: error.code.rawValue)
         default:
             return Task.isCancelled ? .cancelled : .network(message: "\(error)", code: nil)
         }

@@ -15,8 +15,10 @@ extension APIService {
     ///   - type: The class the response maps into.
     /// - Returns: The mapped response.
     /// - Throws: ``APIError``, always.
-    public func get<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-                              at keyPath: String? = nil, as type: T.Type) async throws -> sending T {
+    public func get<T: Mappable>(
+        _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+        at keyPath: String? = nil, as type: T.Type
+    ) async throws -> sending T {
         try await send(Request(.get(path, parameters: parameters, body: body, at: keyPath), as: T.self)).value
     }
 
@@ -31,10 +33,14 @@ extension APIService {
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
-    public func get<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-                              at keyPath: String? = nil, as type: T.Type, success: @escaping @Sendable (sending T) -> Void,
-                              failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        send(Request(.get(path, parameters: parameters, body: body, at: keyPath), as: T.self), success: success, failure: failure)
+    public func get<T: Mappable>(
+        _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+        at keyPath: String? = nil, as type: T.Type, success: @escaping @Sendable (sending T) -> Void,
+        failure: @escaping @Sendable (APIError) -> Void
+    ) -> APICall {
+        send(
+            Request(.get(path, parameters: parameters, body: body, at: keyPath), as: T.self), success: success,
+            failure: failure)
     }
 
     /// Sends a POST and maps the response (or the value at `keyPath`) into `type`.
@@ -46,8 +52,10 @@ extension APIService {
     ///   - type: The class the response maps into.
     /// - Returns: The mapped response.
     /// - Throws: ``APIError``, always.
-    public func post<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-                              at keyPath: String? = nil, as type: T.Type) async throws -> sending T {
+    public func post<T: Mappable>(
+        _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+        at keyPath: String? = nil, as type: T.Type
+    ) async throws -> sending T {
         try await send(Request(.post(path, parameters: parameters, body: body, at: keyPath), as: T.self)).value
     }
 
@@ -62,10 +70,14 @@ extension APIService {
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
-    public func post<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-                              at keyPath: String? = nil, as type: T.Type, success: @escaping @Sendable (sending T) -> Void,
-                              failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        send(Request(.post(path, parameters: parameters, body: body, at: keyPath), as: T.self), success: success, failure: failure)
+    public func post<T: Mappable>(
+        _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+        at keyPath: String? = nil, as type: T.Type, success: @escaping @Sendable (sending T) -> Void,
+        failure: @escaping @Sendable (APIError) -> Void
+    ) -> APICall {
+        send(
+            Request(.post(path, parameters: parameters, body: body, at: keyPath), as: T.self), success: success,
+            failure: failure)
     }
 
     /// Sends a PUT and maps the response (or the value at `keyPath`) into `type`.
@@ -77,8 +89,10 @@ extension APIService {
     ///   - type: The class the response maps into.
     /// - Returns: The mapped response.
     /// - Throws: ``APIError``, always.
-    public func put<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-                              at keyPath: String? = nil, as type: T.Type) async throws -> sending T {
+    public func put<T: Mappable>(
+        _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+        at keyPath: String? = nil, as type: T.Type
+    ) async throws -> sending T {
         try await send(Request(.put(path, parameters: parameters, body: body, at: keyPath), as: T.self)).value
     }
 
@@ -93,10 +107,14 @@ extension APIService {
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
-    public func put<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-                              at keyPath: String? = nil, as type: T.Type, success: @escaping @Sendable (sending T) -> Void,
-                              failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        send(Request(.put(path, parameters: parameters, body: body, at: keyPath), as: T.self), success: success, failure: failure)
+    public func put<T: Mappable>(
+        _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+        at keyPath: String? = nil, as type: T.Type, success: @escaping @Sendable (sending T) -> Void,
+        failure: @escaping @Sendable (APIError) -> Void
+    ) -> APICall {
+        send(
+            Request(.put(path, parameters: parameters, body: body, at: keyPath), as: T.self), success: success,
+            failure: failure)
     }
 
     /// Sends a PATCH and maps the response (or the value at `keyPath`) into `type`.
@@ -108,8 +126,10 @@ extension APIService {
     ///   - type: The class the response maps into.
     /// - Returns: The mapped response.
     /// - Throws: ``APIError``, always.
-    public func patch<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-                              at keyPath: String? = nil, as type: T.Type) async throws -> sending T {
+    public func patch<T: Mappable>(
+        _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+        at keyPath: String? = nil, as type: T.Type
+    ) async throws -> sending T {
         try await send(Request(.patch(path, parameters: parameters, body: body, at: keyPath), as: T.self)).value
     }
 
@@ -124,10 +144,14 @@ extension APIService {
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
-    public func patch<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-                              at keyPath: String? = nil, as type: T.Type, success: @escaping @Sendable (sending T) -> Void,
-                              failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        send(Request(.patch(path, parameters: parameters, body: body, at: keyPath), as: T.self), success: success, failure: failure)
+    public func patch<T: Mappable>(
+        _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+        at keyPath: String? = nil, as type: T.Type, success: @escaping @Sendable (sending T) -> Void,
+        failure: @escaping @Sendable (APIError) -> Void
+    ) -> APICall {
+        send(
+            Request(.patch(path, parameters: parameters, body: body, at: keyPath), as: T.self), success: success,
+            failure: failure)
     }
 
     /// Sends a DELETE and maps the response (or the value at `keyPath`) into `type`.
@@ -139,8 +163,10 @@ extension APIService {
     ///   - type: The class the response maps into.
     /// - Returns: The mapped response.
     /// - Throws: ``APIError``, always.
-    public func delete<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-                              at keyPath: String? = nil, as type: T.Type) async throws -> sending T {
+    public func delete<T: Mappable>(
+        _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+        at keyPath: String? = nil, as type: T.Type
+    ) async throws -> sending T {
         try await send(Request(.delete(path, parameters: parameters, body: body, at: keyPath), as: T.self)).value
     }
 
@@ -155,9 +181,13 @@ extension APIService {
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
-    public func delete<T: Mappable>(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-                              at keyPath: String? = nil, as type: T.Type, success: @escaping @Sendable (sending T) -> Void,
-                              failure: @escaping @Sendable (APIError) -> Void) -> APICall {
-        send(Request(.delete(path, parameters: parameters, body: body, at: keyPath), as: T.self), success: success, failure: failure)
+    public func delete<T: Mappable>(
+        _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+        at keyPath: String? = nil, as type: T.Type, success: @escaping @Sendable (sending T) -> Void,
+        failure: @escaping @Sendable (APIError) -> Void
+    ) -> APICall {
+        send(
+            Request(.delete(path, parameters: parameters, body: body, at: keyPath), as: T.self), success: success,
+            failure: failure)
     }
 }

@@ -120,8 +120,10 @@ open class APIService: @unchecked Sendable {
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
-    public func send<Value>(_ request: Request<Value>, success: @escaping @Sendable (sending Value) -> Void,
-                            failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+    public func send<Value>(
+        _ request: Request<Value>, success: @escaping @Sendable (sending Value) -> Void,
+        failure: @escaping @Sendable (APIError) -> Void
+    ) -> APICall {
         send(request) { Result.deliver($0.map(\.value), success, failure) }
     }
 
@@ -132,37 +134,42 @@ open class APIService: @unchecked Sendable {
     ///   - completion: Called with the result, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `completion` then gets ``APIError/cancelled``.
     @discardableResult
-    public func send<Value>(_ request: Request<Value>,
-                            completion: @escaping @Sendable (sending Result<Response<Value>, APIError>) -> Void) -> APICall {
+    public func send<Value>(
+        _ request: Request<Value>,
+        completion: @escaping @Sendable (sending Result<Response<Value>, APIError>) -> Void
+    ) -> APICall {
         let operation = operation(request, progress: nil)
         let queue = configuration.callbackQueue
-        return APICall(task: Task {
-            let result = await operation()
-            if let queue {
-                queue.async { completion(result.value) }
-            } else {
-                completion(result.value)
-            }
-        })
+        return APICall(
+            task: Task {
+                let result = await operation()
+                if let queue {
+                    queue.async { completion(result.value) }
+                } else {
+                    completion(result.value)
+                }
+            })
     }
 
     /// ``send(_:)`` as an operation to run later, with upload progress: the request is built now (a
     /// request that cannot be built makes an operation that fails at once), and sent when the operation
     /// runs.
-    func operation<Value>(_ request: Request<Value>,
-                          progress: ProgressHandler?) -> @Sendable () async -> UncheckedBox<Result<Response<Value>, APIError>> {
+    func operation<Value>(
+        _ request: Request<Value>,
+        progress: ProgressHandler?
+    ) -> @Sendable () async -> UncheckedBox<Result<Response<Value>, APIError>> {
         let call = begin(request.endpoint)
         let read = request.read
         let context = Request<Value>.ReadContext(mapper: configuration.mapper, options: call.options)
         return {
             // The result crosses from the task to the caller once; models need not be Sendable.
-            UncheckedBox(await self.run(call, self.inMemory(call, progress: progress)) { body, response in
-                UncheckedBox(read(body, response, context).map { Response($0, response) })
-            })
+            UncheckedBox(
+                await self.run(call, self.inMemory(call, progress: progress)) { body, response in
+                    UncheckedBox(read(body, response, context).map { Response($0, response) })
+                })
         }
     }
 }
-
 
 /// Carries a value across a task boundary once; the receiver takes it by value.
 struct UncheckedBox<Value>: @unchecked Sendable {

@@ -120,8 +120,10 @@ public struct HTTPEndpoint: Endpoint {
     ///   - headers: Headers for this request, on top of the service's.
     ///   - body: The body: a model, raw bytes or a file, or a multipart form; `nil` for none.
     ///   - keyPath: A dotted key path to the value to map, such as `"data"`; `nil` for the whole body.
-    public init(method: HTTPMethod, path: String, parameters: [String: any Sendable] = [:],
-                headers: [String: String] = [:], body: HTTPBody? = nil, at keyPath: String? = nil) {
+    public init(
+        method: HTTPMethod, path: String, parameters: [String: any Sendable] = [:],
+        headers: [String: String] = [:], body: HTTPBody? = nil, at keyPath: String? = nil
+    ) {
         self.method = method
         self.path = path
         self.parameters = parameters
@@ -139,8 +141,10 @@ extension Endpoint where Self == HTTPEndpoint {
     ///   - body: A model sent as the JSON body; `nil` (the default) for none.
     ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     /// - Returns: The endpoint.
-    public static func get(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-                           at keyPath: String? = nil) -> HTTPEndpoint {
+    public static func get(
+        _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+        at keyPath: String? = nil
+    ) -> HTTPEndpoint {
         HTTPEndpoint(method: .get, path: path, parameters: parameters, body: body.map(HTTPBody.model), at: keyPath)
     }
 
@@ -151,8 +155,10 @@ extension Endpoint where Self == HTTPEndpoint {
     ///   - body: A model sent as the JSON body; `nil` (the default) for none.
     ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     /// - Returns: The endpoint.
-    public static func post(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-                            at keyPath: String? = nil) -> HTTPEndpoint {
+    public static func post(
+        _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+        at keyPath: String? = nil
+    ) -> HTTPEndpoint {
         HTTPEndpoint(method: .post, path: path, parameters: parameters, body: body.map(HTTPBody.model), at: keyPath)
     }
 
@@ -163,8 +169,10 @@ extension Endpoint where Self == HTTPEndpoint {
     ///   - body: A model sent as the JSON body; `nil` (the default) for none.
     ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     /// - Returns: The endpoint.
-    public static func put(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-                           at keyPath: String? = nil) -> HTTPEndpoint {
+    public static func put(
+        _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+        at keyPath: String? = nil
+    ) -> HTTPEndpoint {
         HTTPEndpoint(method: .put, path: path, parameters: parameters, body: body.map(HTTPBody.model), at: keyPath)
     }
 
@@ -175,8 +183,10 @@ extension Endpoint where Self == HTTPEndpoint {
     ///   - body: A model sent as the JSON body; `nil` (the default) for none.
     ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     /// - Returns: The endpoint.
-    public static func patch(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-                             at keyPath: String? = nil) -> HTTPEndpoint {
+    public static func patch(
+        _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+        at keyPath: String? = nil
+    ) -> HTTPEndpoint {
         HTTPEndpoint(method: .patch, path: path, parameters: parameters, body: body.map(HTTPBody.model), at: keyPath)
     }
 
@@ -187,8 +197,10 @@ extension Endpoint where Self == HTTPEndpoint {
     ///   - body: A model sent as the JSON body; `nil` (the default) for none.
     ///   - keyPath: A dotted key path to the value to map, such as `"data"`.
     /// - Returns: The endpoint.
-    public static func delete(_ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-                              at keyPath: String? = nil) -> HTTPEndpoint {
+    public static func delete(
+        _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
+        at keyPath: String? = nil
+    ) -> HTTPEndpoint {
         HTTPEndpoint(method: .delete, path: path, parameters: parameters, body: body.map(HTTPBody.model), at: keyPath)
     }
 }

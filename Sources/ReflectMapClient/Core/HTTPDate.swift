@@ -30,7 +30,9 @@ enum HTTPDate {
                 time = parsed
             } else if day == nil, token.count <= 2, let value = Int64(token) {
                 day = value
-            } else if month == nil, token.count >= 3, let index = Self.months.firstIndex(of: token.prefix(3).lowercased()) {
+            } else if month == nil, token.count >= 3,
+                let index = Self.months.firstIndex(of: token.prefix(3).lowercased())
+            {
                 month = Int64(index + 1)
             } else if year == nil, token.count == 2 || token.count == 4, let value = Int64(token) {
                 year = value
@@ -44,7 +46,8 @@ enum HTTPDate {
             if year > current + 50 { year -= 100 }
         }
         guard year >= 1601, day >= 1, day <= ISO8601Timestamp.daysIn(month: month, year: year),
-              time.hour < 24, time.minute < 60, time.second < 61 else { return nil }
+            time.hour < 24, time.minute < 60, time.second < 61
+        else { return nil }
         let days = ISO8601Timestamp.daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + time.hour * 3600 + time.minute * 60 + min(time.second, 59)
         return Date(timeIntervalSince1970: TimeInterval(seconds))
@@ -56,7 +59,8 @@ enum HTTPDate {
     private static func time(_ token: Substring) -> (hour: Int64, minute: Int64, second: Int64)? {
         let parts = token.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isNumber) }),
-              let hour = Int64(parts[0]), let minute = Int64(parts[1]), let second = Int64(parts[2]) else { return nil }
+            let hour = Int64(parts[0]), let minute = Int64(parts[1]), let second = Int64(parts[2])
+        else { return nil }
         return (hour, minute, second)
     }
 }

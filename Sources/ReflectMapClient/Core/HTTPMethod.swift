@@ -6,7 +6,9 @@
 /// let purge = HTTPMethod(rawValue: "PURGE")
 /// let report: HTTPMethod = "REPORT"
 /// ```
-public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CaseIterable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CaseIterable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
     /// The method's token, as sent on the request line (`"GET"`).
     public let rawValue: String
 

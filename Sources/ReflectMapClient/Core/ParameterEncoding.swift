@@ -55,7 +55,9 @@ enum FormEncoder {
         switch value {
         case let dictionary as [String: Any]:
             for key in dictionary.keys.sorted() {
-                if let nested = dictionary[key] { try append(nested, named: "\(name)[\(key)]", to: &pairs, mapper: mapper) }
+                if let nested = dictionary[key] {
+                    try append(nested, named: "\(name)[\(key)]", to: &pairs, mapper: mapper)
+                }
             }
         case let array as [Any]:
             for element in array { try append(element, named: "\(name)[]", to: &pairs, mapper: mapper) }

@@ -83,23 +83,29 @@ extension APIService {
         let transport = self.transport
         let redirects = configuration.redirectPolicy
         if let sharing, call.options.method == .get, progress == nil {
-            return Receiving(attempt: { adapted in
-                guard adapted.bodyFile == nil else { return try await transport.data(adapted, redirects: redirects, progress: nil) }
-                return try await sharing.response(to: adapted.urlRequest) { timeout in
-                    var shared = adapted
-                    shared.urlRequest.timeoutInterval = timeout
-                    return try await transport.data(shared, redirects: redirects, progress: nil)
-                }
-            }, monitored: { $0 }, errorBody: { $0 })
+            return Receiving(
+                attempt: { adapted in
+                    guard adapted.bodyFile == nil else {
+                        return try await transport.data(adapted, redirects: redirects, progress: nil)
+                    }
+                    return try await sharing.response(to: adapted.urlRequest) { timeout in
+                        var shared = adapted
+                        shared.urlRequest.timeoutInterval = timeout
+                        return try await transport.data(shared, redirects: redirects, progress: nil)
+                    }
+                }, monitored: { $0 }, errorBody: { $0 })
         }
-        return Receiving(attempt: { try await transport.data($0, redirects: redirects, progress: progress) },
-                         monitored: { $0 }, errorBody: { $0 })
+        return Receiving(
+            attempt: { try await transport.data($0, redirects: redirects, progress: progress) },
+            monitored: { $0 }, errorBody: { $0 })
     }
 
     /// Runs attempts until one succeeds, or the interceptors do not ask for another, or
     /// ``CallOptions/retryLimit`` retries have been made.
-    private func perform<Payload>(_ original: PreparedRequest, options: CallOptions,
-                                  receiving: Receiving<Payload>) async -> Result<(Payload, HTTPURLResponse), APIError> {
+    private func perform<Payload>(
+        _ original: PreparedRequest, options: CallOptions,
+        receiving: Receiving<Payload>
+    ) async -> Result<(Payload, HTTPURLResponse), APIError> {
         var attempts = 0
         while true {
             attempts += 1
@@ -127,9 +133,10 @@ extension APIService {
             // A final error (a cancellation, a pin mismatch) is never retried: no interceptor is asked.
             if error.isFinal { return .failure(error) }
             guard attempts <= options.retryLimit,
-                  case .retry(let wait) = await retryDecision(request.urlRequest, error: error, attempt: attempts,
-                                                              interceptors: options.interceptors),
-                  let nanoseconds = Self.nanoseconds(wait)
+                case .retry(let wait) = await retryDecision(
+                    request.urlRequest, error: error, attempt: attempts,
+                    interceptors: options.interceptors),
+                let nanoseconds = Self.nanoseconds(wait)
             else {
                 return .failure(Task.isCancelled ? .cancelled : error)
             }
@@ -142,7 +149,8 @@ extension APIService {
     }
 
     /// The request as the interceptors adapt it, in order.
-    func adapt(_ original: URLRequest, by interceptors: [any RequestInterceptor]) async -> Result<URLRequest, APIError> {
+    func adapt(_ original: URLRequest, by interceptors: [any RequestInterceptor]) async -> Result<URLRequest, APIError>
+    {
         if Task.isCancelled { return .failure(.cancelled) }
         var request = original
         do {
@@ -163,8 +171,10 @@ extension APIService {
     }
 
     /// One attempt under the concurrency limit, with transport errors turned into ``APIError``s.
-    private func transmit<Payload>(_ request: PreparedRequest,
-                                   attempt: (PreparedRequest) async throws -> (Payload, HTTPURLResponse)) async -> Result<(Payload, HTTPURLResponse), APIError> {
+    private func transmit<Payload>(
+        _ request: PreparedRequest,
+        attempt: (PreparedRequest) async throws -> (Payload, HTTPURLResponse)
+    ) async -> Result<(Payload, HTTPURLResponse), APIError> {
         await limiter?.acquire()
         defer { if let limiter { Task { await limiter.release() } } }
         if Task.isCancelled { return .failure(.cancelled) }
@@ -177,8 +187,10 @@ extension APIService {
 
     /// The first answer of the interceptors, in order, that is not ``RetryDecision/useDefault``;
     /// ``RetryDecision/doNotRetry`` when they all answer it.
-    private func retryDecision(_ request: URLRequest, error: APIError, attempt: Int,
-                               interceptors: [any RequestInterceptor]) async -> RetryDecision {
+    private func retryDecision(
+        _ request: URLRequest, error: APIError, attempt: Int,
+        interceptors: [any RequestInterceptor]
+    ) async -> RetryDecision {
         for interceptor in interceptors {
             let decision = await interceptor.retry(request, failedWith: error, attempt: attempt)
             if decision != .useDefault { return decision }

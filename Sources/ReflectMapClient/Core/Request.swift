@@ -72,7 +72,9 @@ extension Request where Value == String {
             let contentType = Response(body, response).header("Content-Type")
             let encoding = contentType.map(HTTPURLResponse.textEncoding(for:)) ?? .utf8
             guard let text = String(data: body, encoding: encoding) else {
-                return .failure(.undecodable(MappingError(.malformedJSON("The response body is not text in its charset.")), body: body))
+                return .failure(
+                    .undecodable(
+                        MappingError(.malformedJSON("The response body is not text in its charset.")), body: body))
             }
             return .success(text)
         }

@@ -35,7 +35,8 @@ struct RequestBuilder {
     /// Builds the request; a file or multipart body with files is left on disk for the transport.
     func prepare(_ endpoint: some Endpoint) throws -> PreparedRequest {
         guard let target = url(for: endpoint.path),
-              var components = URLComponents(url: target, resolvingAgainstBaseURL: true) else {
+            var components = URLComponents(url: target, resolvingAgainstBaseURL: true)
+        else {
             throw APIError.invalidRequest("\"\(endpoint.path)\" does not form a URL with \(baseURL).")
         }
         let mapper = configuration.mapper
@@ -67,14 +68,18 @@ struct RequestBuilder {
             }
             contentType = form.contentType
         }
-        let prepared = { (request: URLRequest) in PreparedRequest(urlRequest: request, bodyFile: bodyFile, ownsBodyFile: ownsBodyFile) }
+        let prepared = { (request: URLRequest) in
+            PreparedRequest(urlRequest: request, bodyFile: bodyFile, ownsBodyFile: ownsBodyFile)
+        }
         do {
             if !endpoint.parameters.isEmpty {
-                let inBody = "An endpoint with a body cannot also send its parameters in the body; use the .query encoding."
+                let inBody =
+                    "An endpoint with a body cannot also send its parameters in the body; use the .query encoding."
                 switch encoding {
                 case .query:
                     let query = try FormEncoder.encode(endpoint.parameters, mapper: mapper)
-                    components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0 }.joined(separator: "&")
+                    components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0 }.joined(
+                        separator: "&")
                 case .json:
                     guard content == nil else { throw APIError.invalidRequest(inBody) }
                     body = try JSONBody.data(endpoint.parameters as [String: Any], mapper: mapper)
@@ -110,7 +115,9 @@ struct RequestBuilder {
     /// An absolute http(s) URL is used as it is; anything else (including `accounts:signIn`) is a path
     /// appended to the base URL.
     private func url(for path: String) -> URL? {
-        if let absolute = URLText.url(path), let scheme = absolute.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+        if let absolute = URLText.url(path), let scheme = absolute.scheme?.lowercased(),
+            scheme == "http" || scheme == "https"
+        {
             return absolute
         }
         var base = baseURL.absoluteString

@@ -72,7 +72,8 @@ extension HTTPURLResponse {
     static func textEncoding(for contentType: String) -> String.Encoding {
         let type = contentType.lowercased()
         guard let range = type.range(of: "charset=") else { return .utf8 }
-        let charset = type[range.upperBound...].prefix { $0 != ";" }.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+        let charset = type[range.upperBound...].prefix { $0 != ";" }.trimmingCharacters(
+            in: CharacterSet(charactersIn: "\" "))
         switch charset {
         case "iso-8859-1", "latin1", "latin-1": return .isoLatin1
         case "us-ascii", "ascii": return .ascii

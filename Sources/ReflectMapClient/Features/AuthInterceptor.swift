@@ -26,7 +26,9 @@ public actor AuthInterceptor: RequestInterceptor {
     /// - Parameters:
     ///   - token: Returns the current token, or `nil` to send no header.
     ///   - refresh: Gets a new token after a 401; `nil` to never retry.
-    public init(token: @escaping @Sendable () async throws -> String?, refresh: (@Sendable () async throws -> Void)? = nil) {
+    public init(
+        token: @escaping @Sendable () async throws -> String?, refresh: (@Sendable () async throws -> Void)? = nil
+    ) {
         self.token = token
         self.refresh = refresh
     }

@@ -61,7 +61,9 @@ final class RequestSharing: Sendable {
     /// - Parameters:
     ///   - request: The caller's request; its `timeoutInterval` bounds this caller's wait.
     ///   - send: Sends the request with the timeout it is given, ``transferTimeout`` for a shared one.
-    func response(to request: URLRequest, send: @escaping @Sendable (TimeInterval) async throws -> Answer) async throws -> Answer {
+    func response(
+        to request: URLRequest, send: @escaping @Sendable (TimeInterval) async throws -> Answer
+    ) async throws -> Answer {
         guard let key = Key(request) else { return try await send(request.timeoutInterval) }
         let waiter = takeWaiterNumber()
         let timeout = request.timeoutInterval
@@ -82,7 +84,9 @@ final class RequestSharing: Sendable {
                         // Started under the lock, so a cancellation that empties the flight finds its task.
                         flight.task = Task {
                             let answer: Result<Answer, any Error>
-                            do { answer = .success(try await send(Self.transferTimeout)) } catch { answer = .failure(error) }
+                            do { answer = .success(try await send(Self.transferTimeout)) } catch {
+                                answer = .failure(error)
+                            }
                             self.finish(flight, key: key, with: answer)
                         }
                     }
@@ -135,7 +139,8 @@ final class RequestSharing: Sendable {
 
     /// One caller stops waiting, cancelled or timed out; the request stops when no caller is left.
     private func leave(_ waiter: UInt64, key: Key, with error: any Error) {
-        let left = state.withLock { state -> (Flight, CheckedContinuation<Answer, any Error>, Task<Void, Never>?, Bool)? in
+        let left = state.withLock {
+            state -> (Flight, CheckedContinuation<Answer, any Error>, Task<Void, Never>?, Bool)? in
             guard let flight = state.flights[key], let continuation = flight.waiters.removeValue(forKey: waiter) else {
                 return nil
             }

@@ -23,8 +23,10 @@ extension APIService {
     ///   - progress: Told of the bytes sent so far, on a background thread.
     /// - Returns: The value with the status code, headers and final URL.
     /// - Throws: ``APIError``, always.
-    public func upload<Value>(_ request: Request<Value>,
-                              progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> sending Response<Value> {
+    public func upload<Value>(
+        _ request: Request<Value>,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> sending Response<Value> {
         try await operation(request, progress: progress)().value.get()
     }
 
@@ -37,8 +39,10 @@ extension APIService {
     ///     on a background thread.
     /// - Returns: `destination`, with the status code, headers and final URL.
     /// - Throws: ``APIError``, always. An unacceptable status carries the first mebibyte of the body.
-    public func download(_ endpoint: some Endpoint, to destination: URL,
-                         progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> Response<URL> {
+    public func download(
+        _ endpoint: some Endpoint, to destination: URL,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws -> Response<URL> {
         let call = begin(endpoint)
         let directory = destination.deletingLastPathComponent()
         let transport = self.transport
@@ -62,7 +66,9 @@ extension APIService {
             return .success(destination)
         } catch {
             try? FileManager.default.removeItem(at: file)
-            return .failure(.invalidRequest("The download could not be moved to \(destination.path): \(error.localizedDescription)"))
+            return .failure(
+                .invalidRequest("The download could not be moved to \(destination.path): \(error.localizedDescription)")
+            )
         }
     }
 

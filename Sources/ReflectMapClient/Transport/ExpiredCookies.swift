@@ -19,14 +19,16 @@ enum ExpiredCookies {
     ///   - configuration: The configuration of the session that received it.
     static func delete(expiredBy response: HTTPURLResponse, in configuration: URLSessionConfiguration) {
         guard configuration.httpShouldSetCookies, let storage = configuration.httpCookieStorage,
-              let url = response.url, let host = url.host?.lowercased(),
-              let header = response.value(forHTTPHeaderField: "Set-Cookie")
+            let url = response.url, let host = url.host?.lowercased(),
+            let header = response.value(forHTTPHeaderField: "Set-Cookie")
         else { return }
         let now = Date()
         for expired in cookies(in: header).filter({ $0.isExpired(at: now) }) {
             let path = expired.path ?? defaultPath(of: url)
-            for stored in storage.cookies ?? [] where stored.name == expired.name && stored.path == path
-                && domain(stored.domain, matches: host) {
+            for stored in storage.cookies ?? []
+            where stored.name == expired.name && stored.path == path
+                && domain(stored.domain, matches: host)
+            {
                 storage.deleteCookie(stored)
             }
         }

@@ -24,13 +24,15 @@ public enum RedirectPolicy: Sendable, Equatable {
 
     /// The request to send after `response`, or `nil` when it is not a redirect to follow.
     /// `keepsBody` says whether the body (in memory or in a file) goes with it.
-    static func next(after response: HTTPURLResponse, for request: URLRequest) -> (request: URLRequest, keepsBody: Bool)? {
+    static func next(
+        after response: HTTPURLResponse, for request: URLRequest
+    ) -> (request: URLRequest, keepsBody: Bool)? {
         let status = response.statusCode
         guard [301, 302, 303, 307, 308].contains(status),
-              let location = response.value(forHTTPHeaderField: "Location"),
-              let current = request.url,
-              let target = URLText.resolve(location, against: current),
-              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+            let location = response.value(forHTTPHeaderField: "Location"),
+            let current = request.url,
+            let target = URLText.resolve(location, against: current),
+            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { return nil }
         var next = request
         next.url = target
@@ -44,7 +46,8 @@ public enum RedirectPolicy: Sendable, Equatable {
             keepsBody = false
         }
         if current.scheme?.lowercased() != scheme || current.host?.lowercased() != target.host?.lowercased()
-            || current.port != target.port {
+            || current.port != target.port
+        {
             next.setValue(nil, forHTTPHeaderField: "Authorization")
             next.setValue(nil, forHTTPHeaderField: "Cookie")
         }
@@ -84,17 +87,19 @@ extension RedirectPolicy {
         _ request: PreparedRequest, into directory: URL,
         transfer: (PreparedRequest, URL) async throws -> HTTPURLResponse
     ) async throws -> (URL, HTTPURLResponse) {
-        try await follow(request, hop: { current in
-            let file = directory.appendingPathComponent(".reflectmap-download-\(UUID().uuidString)")
-            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
-            }
-            do {
-                return (file, try await transfer(current, file))
-            } catch {
-                try? FileManager.default.removeItem(at: file)
-                throw error
-            }
-        }, discard: { file in try? FileManager.default.removeItem(at: file) })
+        try await follow(
+            request,
+            hop: { current in
+                let file = directory.appendingPathComponent(".reflectmap-download-\(UUID().uuidString)")
+                guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+                    throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
+                }
+                do {
+                    return (file, try await transfer(current, file))
+                } catch {
+                    try? FileManager.default.removeItem(at: file)
+                    throw error
+                }
+            }, discard: { file in try? FileManager.default.removeItem(at: file) })
     }
 }

@@ -13,10 +13,10 @@ enum ServerTrustPinning {
     /// Whether `trust` passes the system's evaluation and its leaf's key matches a pin of `host`.
     static func accepts(_ trust: SecTrust, host: String, pins: PublicKeyPins) -> Bool {
         guard SecTrustEvaluateWithError(trust, nil),
-              let chain = SecTrustCopyCertificateChain(trust) as? [SecCertificate],
-              let leaf = chain.first,
-              let key = SecCertificateCopyKey(leaf),
-              let spki = subjectPublicKeyInfo(of: key)
+            let chain = SecTrustCopyCertificateChain(trust) as? [SecCertificate],
+            let leaf = chain.first,
+            let key = SecCertificateCopyKey(leaf),
+            let spki = subjectPublicKeyInfo(of: key)
         else { return false }
         return pins.accepts(subjectPublicKeyInfo: spki, for: host)
     }
@@ -24,8 +24,8 @@ enum ServerTrustPinning {
     /// The DER SubjectPublicKeyInfo of an RSA or elliptic-curve key, or `nil` for another kind.
     private static func subjectPublicKeyInfo(of key: SecKey) -> [UInt8]? {
         guard let attributes = SecKeyCopyAttributes(key) as? [CFString: Any],
-              let type = attributes[kSecAttrKeyType] as? String,
-              let raw = SecKeyCopyExternalRepresentation(key, nil) as Data?
+            let type = attributes[kSecAttrKeyType] as? String,
+            let raw = SecKeyCopyExternalRepresentation(key, nil) as Data?
         else { return nil }
         if type == (kSecAttrKeyTypeRSA as String) {
             return SubjectPublicKeyInfo.rsa(pkcs1: raw)

@@ -27,8 +27,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         handlers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
         if let http = response as? HTTPURLResponse {
             handler(for: dataTask)?.didReceive(http)
         }
@@ -39,15 +41,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         handler(for: dataTask)?.didReceive(data)
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
-                    totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+        totalBytesSent: Int64, totalBytesExpectedToSend: Int64
+    ) {
         handler(for: task)?.didSend(totalBytesSent: totalBytesSent, totalBytesExpected: totalBytesExpectedToSend)
     }
 
     /// Redirects are never followed here: the 3xx comes back as the response, and the transport decides
     /// (FoundationNetworking would re-send a 307 or 308 `POST` without its body).
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
 
@@ -63,8 +69,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ///   here too, with the task: a pinned host's trust is checked against its pins
     ///   (``ServerTrustPinning``), and a mismatch fails the task with ``APIError/publicKeyPinMismatch(host:)``
     ///   before the request is sent. Not run on Apple platforms yet.
-    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
         #if canImport(FoundationNetworking)
         handler(for: task)?.didReceiveChallenge()
         completionHandler(.cancelAuthenticationChallenge, nil)
@@ -72,7 +80,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let space = challenge.protectionSpace
         #if canImport(Security)
         if space.authenticationMethod == NSURLAuthenticationMethodServerTrust, let trust = space.serverTrust,
-           publicKeyPins.hashes(for: space.host) != nil {
+            publicKeyPins.hashes(for: space.host) != nil
+        {
             if ServerTrustPinning.accepts(trust, host: space.host, pins: publicKeyPins) {
                 completionHandler(.useCredential, URLCredential(trust: trust))
             } else {
@@ -87,8 +96,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     #if canImport(FoundationNetworking)
-    func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
-                    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+    func urlSession(
+        _ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
         completionHandler(.performDefaultHandling, nil)
     }
     #endif

@@ -67,8 +67,10 @@ final class TaskHandler: @unchecked Sendable {
     /// threads with Swift's cooperative pool, and work on it waits while the pool is busy.
     private let queue: DispatchQueue
 
-    init(sink: Sink, timeout: TimeInterval?, progress: ProgressHandler?, direction: Direction,
-         uploadSize: Int64? = nil, delegateQueue: OperationQueue, queue: DispatchQueue) {
+    init(
+        sink: Sink, timeout: TimeInterval?, progress: ProgressHandler?, direction: Direction,
+        uploadSize: Int64? = nil, delegateQueue: OperationQueue, queue: DispatchQueue
+    ) {
         self.sink = sink
         self.delegateQueue = delegateQueue
         self.queue = queue
@@ -84,7 +86,9 @@ final class TaskHandler: @unchecked Sendable {
     /// When the handler was cancelled before it started, `completion` gets the cancellation at once,
     /// the task is not resumed, and the result is `false`.
     @discardableResult
-    func start(_ task: URLSessionTask, completion: @escaping (Result<(HTTPURLResponse, Data), any Error>) -> Void) -> Bool {
+    func start(
+        _ task: URLSessionTask, completion: @escaping (Result<(HTTPURLResponse, Data), any Error>) -> Void
+    ) -> Bool {
         let started = state.withLock { state in
             guard !state.finished else { return false }
             state.task = task
@@ -232,7 +236,9 @@ final class TaskHandler: @unchecked Sendable {
             state.lastActivity = .now()
             return direction == .upload && !state.finished ? progress : nil
         }
-        report?(TransferProgress(completed: totalBytesSent, total: totalBytesExpected > 0 ? totalBytesExpected : uploadSize))
+        report?(
+            TransferProgress(completed: totalBytesSent, total: totalBytesExpected > 0 ? totalBytesExpected : uploadSize)
+        )
     }
 
     /// A 401 with a challenge: the response and body already arrived, so they are the answer.
@@ -281,8 +287,9 @@ final class TaskHandler: @unchecked Sendable {
             state.finished = true
             // A task still being resumed is cancelled by `resume(_:)` once it returns.
             if state.task != nil, !state.resumed { state.cancelAfterResume = true }
-            let finishing = Finishing(task: state.task, resumed: state.resumed, head: state.head,
-                                      completion: state.completion, body: state.data, timer: state.timeoutTimer)
+            let finishing = Finishing(
+                task: state.task, resumed: state.resumed, head: state.head,
+                completion: state.completion, body: state.data, timer: state.timeoutTimer)
             state.head = nil
             state.completion = nil
             state.task = nil

@@ -60,7 +60,8 @@ public struct StubTransport: Transport {
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let answer = try await handler(request)
         guard let url = request.url,
-              let response = HTTPURLResponse(url: url, statusCode: answer.statusCode, httpVersion: "HTTP/1.1", headerFields: answer.headers)
+            let response = HTTPURLResponse(
+                url: url, statusCode: answer.statusCode, httpVersion: "HTTP/1.1", headerFields: answer.headers)
         else { throw URLError(.badURL) }
         return (answer.body, response)
     }

@@ -43,7 +43,8 @@ extension APIService {
             return .publicKeyPinningUnavailable("\(type(of: transport)) does not check public-key pins.")
         }
         guard pinning.publicKeyPins == pins else {
-            return .publicKeyPinningUnavailable("the transport was made with other pins than the configuration's; make it with the same.")
+            return .publicKeyPinningUnavailable(
+                "the transport was made with other pins than the configuration's; make it with the same.")
         }
         return nil
     }

@@ -7,7 +7,9 @@ import FoundationNetworking
 /// transport is one, otherwise built on ``Transport/send(_:)`` (a ``StubTransport`` in tests, say), with
 /// the body read whole and a timeout enforced around the call.
 extension Transport {
-    func data(_ request: PreparedRequest, redirects: RedirectPolicy, progress: ProgressHandler?) async throws -> (Data, HTTPURLResponse) {
+    func data(
+        _ request: PreparedRequest, redirects: RedirectPolicy, progress: ProgressHandler?
+    ) async throws -> (Data, HTTPURLResponse) {
         if let session = self as? any SessionTransport {
             return try await session.data(request, redirects: redirects, progress: progress)
         }
@@ -20,8 +22,10 @@ extension Transport {
         return result
     }
 
-    func download(_ request: PreparedRequest, into directory: URL, redirects: RedirectPolicy,
-                  progress: ProgressHandler?) async throws -> (URL, HTTPURLResponse) {
+    func download(
+        _ request: PreparedRequest, into directory: URL, redirects: RedirectPolicy,
+        progress: ProgressHandler?
+    ) async throws -> (URL, HTTPURLResponse) {
         if let session = self as? any SessionTransport {
             return try await session.download(request, into: directory, redirects: redirects, progress: progress)
         }
@@ -32,7 +36,9 @@ extension Transport {
         return (file, response)
     }
 
-    func open(_ request: PreparedRequest, redirects: RedirectPolicy) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
+    func open(
+        _ request: PreparedRequest, redirects: RedirectPolicy
+    ) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
         if let session = self as? any SessionTransport {
             return try await session.open(request, redirects: redirects)
         }

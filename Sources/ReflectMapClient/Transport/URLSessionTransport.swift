@@ -8,13 +8,19 @@ import FoundationNetworking
 /// ``URLSessionTransport`` provides it; other transports get a fallback built on `send(_:)`.
 protocol SessionTransport: Transport {
     /// Sends the request and collects the body in memory.
-    func data(_ request: PreparedRequest, redirects: RedirectPolicy, progress: ProgressHandler?) async throws -> (Data, HTTPURLResponse)
+    func data(
+        _ request: PreparedRequest, redirects: RedirectPolicy, progress: ProgressHandler?
+    ) async throws -> (Data, HTTPURLResponse)
     /// Sends the request and writes the body into a new file in `directory`, returned with the response.
-    func download(_ request: PreparedRequest, into directory: URL, redirects: RedirectPolicy,
-                  progress: ProgressHandler?) async throws -> (URL, HTTPURLResponse)
+    func download(
+        _ request: PreparedRequest, into directory: URL, redirects: RedirectPolicy,
+        progress: ProgressHandler?
+    ) async throws -> (URL, HTTPURLResponse)
     /// Sends the request and returns once the response head arrives; the body follows as chunks.
     /// Ending the iteration early, or cancelling the consuming task, closes the connection.
-    func open(_ request: PreparedRequest, redirects: RedirectPolicy) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>)
+    func open(
+        _ request: PreparedRequest, redirects: RedirectPolicy
+    ) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>)
 }
 
 /// A transport over one long-lived `URLSession`, driven by a session delegate rather than the async
@@ -66,7 +72,9 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
     ///   - configuration: The session's configuration.
     ///   - publicKeyPins: The pins, by host.
     /// - Throws: ``APIError/publicKeyPinningUnavailable(_:)`` on Linux when there are pins.
-    public convenience init(configuration: URLSessionConfiguration = .default, publicKeyPins: PublicKeyPins) throws(APIError) {
+    public convenience init(
+        configuration: URLSessionConfiguration = .default, publicKeyPins: PublicKeyPins
+    ) throws(APIError) {
         #if canImport(FoundationNetworking)
         guard publicKeyPins.isEmpty else {
             throw APIError.publicKeyPinningUnavailable(
@@ -114,49 +122,63 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
         session.finishTasksAndInvalidate()
     }
 
-    func data(_ request: PreparedRequest, redirects: RedirectPolicy, progress: ProgressHandler?) async throws -> (Data, HTTPURLResponse) {
+    func data(
+        _ request: PreparedRequest, redirects: RedirectPolicy, progress: ProgressHandler?
+    ) async throws -> (Data, HTTPURLResponse) {
         try await redirects.follow(request) { current in
-            let handler = TaskHandler(sink: .memory, timeout: current.urlRequest.timeoutInterval, progress: progress,
-                                      direction: .upload, uploadSize: current.bodySize, delegateQueue: queue, queue: dispatchQueue)
+            let handler = TaskHandler(
+                sink: .memory, timeout: current.urlRequest.timeoutInterval, progress: progress,
+                direction: .upload, uploadSize: current.bodySize, delegateQueue: queue, queue: dispatchQueue)
             let (response, data) = try await run(current, handler: handler)
             ExpiredCookies.delete(expiredBy: response, in: session.configuration)
             return (data, response)
         }
     }
 
-    func download(_ request: PreparedRequest, into directory: URL, redirects: RedirectPolicy,
-                  progress: ProgressHandler?) async throws -> (URL, HTTPURLResponse) {
+    func download(
+        _ request: PreparedRequest, into directory: URL, redirects: RedirectPolicy,
+        progress: ProgressHandler?
+    ) async throws -> (URL, HTTPURLResponse) {
         try await redirects.download(request, into: directory) { current, file in
             let output = try FileHandle(forWritingTo: file)
             defer { try? output.close() }
-            let handler = TaskHandler(sink: .file(output), timeout: current.urlRequest.timeoutInterval, progress: progress, direction: .download,
-                                      delegateQueue: queue, queue: dispatchQueue)
+            let handler = TaskHandler(
+                sink: .file(output), timeout: current.urlRequest.timeoutInterval, progress: progress,
+                direction: .download,
+                delegateQueue: queue, queue: dispatchQueue)
             let response = try await run(current, handler: handler).0
             ExpiredCookies.delete(expiredBy: response, in: session.configuration)
             return response
         }
     }
 
-    func open(_ request: PreparedRequest, redirects: RedirectPolicy) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
-        let (opened, response) = try await redirects.follow(request, hop: { current in
-            let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
-            let handler = TaskHandler(sink: .stream(continuation), timeout: current.urlRequest.timeoutInterval, progress: nil, direction: .download,
-                                      delegateQueue: queue, queue: dispatchQueue)
-            continuation.onTermination = { termination in
-                if case .cancelled = termination { handler.cancelSoon() }
-            }
-            let task = makeTask(current)
-            delegate.register(handler, for: task)
-            let response = try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (head: CheckedContinuation<HTTPURLResponse, any Error>) in
-                    if !handler.startStream(task, head: { head.resume(with: $0) }) { delegate.remove(task) }
+    func open(
+        _ request: PreparedRequest, redirects: RedirectPolicy
+    ) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
+        let (opened, response) = try await redirects.follow(
+            request,
+            hop: { current in
+                let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+                let handler = TaskHandler(
+                    sink: .stream(continuation), timeout: current.urlRequest.timeoutInterval, progress: nil,
+                    direction: .download,
+                    delegateQueue: queue, queue: dispatchQueue)
+                continuation.onTermination = { termination in
+                    if case .cancelled = termination { handler.cancelSoon() }
                 }
-            } onCancel: {
-                handler.cancelSoon()
-            }
-            ExpiredCookies.delete(expiredBy: response, in: session.configuration)
-            return ((stream: stream, handler: handler), response)
-        }, discard: { opened in opened.handler.cancelSoon() })
+                let task = makeTask(current)
+                delegate.register(handler, for: task)
+                let response = try await withTaskCancellationHandler {
+                    try await withCheckedThrowingContinuation {
+                        (head: CheckedContinuation<HTTPURLResponse, any Error>) in
+                        if !handler.startStream(task, head: { head.resume(with: $0) }) { delegate.remove(task) }
+                    }
+                } onCancel: {
+                    handler.cancelSoon()
+                }
+                ExpiredCookies.delete(expiredBy: response, in: session.configuration)
+                return ((stream: stream, handler: handler), response)
+            }, discard: { opened in opened.handler.cancelSoon() })
         return (response, opened.stream)
     }
 
@@ -167,7 +189,8 @@ public final class URLSessionTransport: Transport, SessionTransport, PublicKeyPi
         let task = makeTask(request)
         delegate.register(handler, for: task)
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>) in
                 if !handler.start(task, completion: { continuation.resume(with: $0) }) { delegate.remove(task) }
             }
         } onCancel: {

@@ -75,8 +75,9 @@ open class HexColorTransform: TransformType {
     /// - Returns: The color, or `nil`.
     open func transformFromJSON(_ value: Any?) -> Object? {
         guard let text = value as? String, let channels = HexColorText.channels(text) else { return nil }
-        return Object(red: CGFloat(channels.red), green: CGFloat(channels.green), blue: CGFloat(channels.blue),
-                      alpha: CGFloat(channels.alpha))
+        return Object(
+            red: CGFloat(channels.red), green: CGFloat(channels.green), blue: CGFloat(channels.blue),
+            alpha: CGFloat(channels.alpha))
     }
 
     /// The color's hex text, in sRGB.
@@ -90,8 +91,8 @@ open class HexColorTransform: TransformType {
     /// - Returns: The text, or `nil` when the color cannot be expressed in sRGB (a pattern).
     open func transformToJSON(_ value: Object?) -> String? {
         guard let value, let sRGB = CGColorSpace(name: CGColorSpace.sRGB),
-              let converted = value.cgColor.converted(to: sRGB, intent: .defaultIntent, options: nil),
-              let components = converted.components, components.count == 4
+            let converted = value.cgColor.converted(to: sRGB, intent: .defaultIntent, options: nil),
+            let components = converted.components, components.count == 4
         else { return nil }
         return HexColorText.text(
             red: Double(components[0]), green: Double(components[1]), blue: Double(components[2]),

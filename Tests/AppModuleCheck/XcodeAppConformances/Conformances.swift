@@ -39,7 +39,7 @@ class Shape: JSONPolymorphic {
     var id = ""
     required init() {}
 }
-nonisolated final class Circle: Shape { var radius = 0.0 }   // nonisolated: see Declaring Models
+nonisolated final class Circle: Shape { var radius = 0.0 }  // nonisolated: see Declaring Models
 nonisolated final class UnknownShape: Shape, JSONUnknownSubtype {
     @JSONIgnored var unknownJSON: JSONValue = .null
 }
@@ -64,7 +64,9 @@ struct Gallery: Mappable {
 
 struct Cents: JSONAdapter {
     func read(_ json: JSONValue) throws -> Int {
-        guard case .string(let text) = json, let value = Double(text) else { throw MappingError(.typeMismatch(expected: "a price", found: "\(json)")) }
+        guard case .string(let text) = json, let value = Double(text) else {
+            throw MappingError(.typeMismatch(expected: "a price", found: "\(json)"))
+        }
         return Int((value * 100).rounded())
     }
     func write(_ value: Int) throws -> JSONValue { .string(String(format: "%.2f", Double(value) / 100)) }
@@ -119,7 +121,8 @@ struct EchoTransport: Transport {
         let authorised = request.value(forHTTPHeaderField: "Authorization") == "Bearer t"
         let body = Data(#"{"id": 7, "name": "\#(authorised ? "ada" : "anonymous")", "level": 42}"#.utf8)
         let url = request.url ?? URL(fileURLWithPath: "/")
-        guard let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:]) else {
+        guard let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:])
+        else {
             throw URLError(.badServerResponse)
         }
         return (body, response)
@@ -183,17 +186,25 @@ struct XcodeAppConformanceTests {
     func reflectMapProtocols() async throws {
         try await Task.detached {
             let mapper = JSONMapper()
-            let profile = try mapper.map(Profile.self, from: Data(#"{"id": 1, "name": "a", "stamp": {"at": "2024-10-05T17:08:34.650Z"}, "level": 42}"#.utf8))
+            let profile = try mapper.map(
+                Profile.self,
+                from: Data(#"{"id": 1, "name": "a", "stamp": {"at": "2024-10-05T17:08:34.650Z"}, "level": 42}"#.utf8))
             #expect(profile.id == 1 && profile.level == 10)
-            #expect(try String(decoding: mapper.data(from: profile.stamp), as: UTF8.self) == #"{"at":"2024-10-05T17:08:34.650Z"}"#)
+            #expect(
+                try String(decoding: mapper.data(from: profile.stamp), as: UTF8.self)
+                    == #"{"at":"2024-10-05T17:08:34.650Z"}"#)
             #expect(try mapper.map(LiveScore.self, from: Data(#"{"points": 3}"#.utf8)).points == 3)
-            let shapes = try mapper.map([Shape].self, from: Data(#"[{"kind": "circle", "radius": 2}, {"kind": "star"}]"#.utf8))
+            let shapes = try mapper.map(
+                [Shape].self, from: Data(#"[{"kind": "circle", "radius": 2}, {"kind": "star"}]"#.utf8))
             #expect((shapes.first as? Circle)?.radius == 2 && shapes.last is UnknownShape)
             #expect(try mapper.map(Priced.self, from: Data(#"{"price": "12.30"}"#.utf8)).price == 1230)
             #expect(try JSONDecoder().decode(Account.self, from: Data(#"{"id": 4, "email": "e"}"#.utf8)).id == 4)
-            let gallery = try mapper.map(Gallery.self, from: Data(#"""
-                {"items": [{"type": "clip", "seconds": 3}, {"type": "gif"}], "cover": "{\"url\": \"c.png\"}"}
-                """#.utf8))
+            let gallery = try mapper.map(
+                Gallery.self,
+                from: Data(
+                    #"""
+                    {"items": [{"type": "clip", "seconds": 3}, {"type": "gif"}], "cover": "{\"url\": \"c.png\"}"}
+                    """#.utf8))
             guard case .clip(let clip) = gallery.items.first, case .other = gallery.items.last else {
                 Issue.record("unexpected cases: \(gallery.items)")
                 return
@@ -207,7 +218,8 @@ struct XcodeAppConformanceTests {
         let recorder = Recorder()
         let service = APIService(
             baseURL: URL(string: "https://api.example.com")!,
-            configuration: ServiceConfiguration(interceptors: [TokenInterceptor()], transport: EchoTransport(), monitors: [recorder])
+            configuration: ServiceConfiguration(
+                interceptors: [TokenInterceptor()], transport: EchoTransport(), monitors: [recorder])
         )
         let (name, level) = try await Task.detached {
             let profile = try await service.send(Request(ProfileRouter.show(id: 7), as: Profile.self)).value
@@ -221,7 +233,8 @@ struct XcodeAppConformanceTests {
     func webSocketProtocols() async throws {
         let service = APIService(baseURL: URL(string: "https://api.example.com")!)
         let stamp = try await Task.detached {
-            let socket = try await service.webSocket("live", as: Stamp.self, options: WebSocketOptions(connector: LoopbackConnector()))
+            let socket = try await service.webSocket(
+                "live", as: Stamp.self, options: WebSocketOptions(connector: LoopbackConnector()))
             try await socket.send(Stamp(at: Date(timeIntervalSince1970: 1)))
             for try await message in socket.messages {
                 await socket.close()

@@ -16,16 +16,23 @@ struct PinConfigurationTests {
     func sha256Vectors() {
         func hex(_ data: Data) -> String { data.map { String(format: "%02x", $0) }.joined() }
         #expect(hex(SHA256.hash([UInt8]())) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(hex(SHA256.hash(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(hex(SHA256.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
-            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        #expect(hex(SHA256.hash([UInt8](repeating: 0x61, count: 1_000))) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        #expect(
+            hex(SHA256.hash(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            hex(SHA256.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            hex(SHA256.hash([UInt8](repeating: 0x61, count: 1_000)))
+                == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 
     @Test("Pins that are not base64 SHA-256 hashes, and empty hosts or pin lists, are clear errors")
     func badPins() throws {
-        for pins in [["api.example.com": ["not base64!"]], ["api.example.com": ["YWJj"]], ["": ["47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="]],
-                     ["api.example.com": []]] {
+        for pins in [
+            ["api.example.com": ["not base64!"]], ["api.example.com": ["YWJj"]],
+            ["": ["47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="]],
+            ["api.example.com": []],
+        ] {
             #expect(throws: APIError.self) { try PublicKeyPins(pins) }
         }
         let pins = try PublicKeyPins(["API.Example.com": ["47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="]])
@@ -40,7 +47,8 @@ struct PinConfigurationTests {
         // A P-256 SPKI ends with the 65-byte uncompressed point, which is what Security exports.
         #expect(SubjectPublicKeyInfo.ec(point: ecSPKI.suffix(65), bits: 256) == Array(ecSPKI))
         let rsaSPKI = try fixtures.der("openssl pkey -in ca.key -pubout -outform der")
-        let rsaPKCS1 = try fixtures.der("openssl pkey -in ca.key -pubout | openssl rsa -pubin -RSAPublicKey_out -outform der 2>/dev/null")
+        let rsaPKCS1 = try fixtures.der(
+            "openssl pkey -in ca.key -pubout | openssl rsa -pubin -RSAPublicKey_out -outform der 2>/dev/null")
         #expect(SubjectPublicKeyInfo.rsa(pkcs1: rsaPKCS1) == Array(rsaSPKI))
         #expect(SubjectPublicKeyInfo.ec(point: ecSPKI.suffix(65), bits: 255) == nil)
         // And the pin openssl prints is the SHA-256 of those bytes.
@@ -48,7 +56,8 @@ struct PinConfigurationTests {
     }
 
     #if canImport(FoundationNetworking)
-    @Test("Pins with the URLSession transport on Linux are refused when the service is made, and no call sends anything")
+    @Test(
+        "Pins with the URLSession transport on Linux are refused when the service is made, and no call sends anything")
     func urlSessionPinsRefused() async throws {
         let fixtures = try TLSFixtures.shared.get()
         let server = try TLSTestServer(certificate: fixtures.certificate("a1"), key: fixtures.key("a"))
@@ -94,8 +103,11 @@ struct PinningTests {
     func service(_ server: TLSTestServer, pins: PublicKeyPins, fixtures: TLSFixtures) throws -> APIService {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.trustRoots = .file(fixtures.caCertificate.path)
-        let transport = AsyncHTTPClientTransport(configuration: HTTPClient.Configuration(tlsConfiguration: tls), publicKeyPins: pins)
-        return try APIService(baseURL: server.url, validating: ServiceConfiguration(timeout: 10, transport: transport, publicKeyPins: pins))
+        let transport = AsyncHTTPClientTransport(
+            configuration: HTTPClient.Configuration(tlsConfiguration: tls), publicKeyPins: pins)
+        return try APIService(
+            baseURL: server.url,
+            validating: ServiceConfiguration(timeout: 10, transport: transport, publicKeyPins: pins))
     }
 
     struct Answer: Mappable, Sendable {
@@ -126,7 +138,9 @@ struct PinningTests {
         #expect(server.requests == ["POST /rotated"])
     }
 
-    @Test("A certificate from the trusted authority with a key that is not pinned is refused, and no request reaches the server")
+    @Test(
+        "A certificate from the trusted authority with a key that is not pinned is refused, and no request reaches the server"
+    )
     func wrongKey() async throws {
         let fixtures = try TLSFixtures.shared.get()
         let pins = try PublicKeyPins(["127.0.0.1": [try fixtures.pin("a"), try fixtures.pin("b")]])

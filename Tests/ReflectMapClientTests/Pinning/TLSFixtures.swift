@@ -14,8 +14,9 @@ final class TLSFixtures: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data("subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n".utf8)
             .write(to: directory.appendingPathComponent("leaf.ext"))
-        try openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem",
-                    "-days", "2", "-subj", "/CN=ReflectMap Test CA")
+        try openssl(
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem",
+            "-days", "2", "-subj", "/CN=ReflectMap Test CA")
         for name in ["a", "b", "c"] {
             try openssl("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", "\(name).key")
         }
@@ -51,8 +52,9 @@ final class TLSFixtures: Sendable {
 
     private func issue(key: String, certificate: String) throws {
         try openssl("req", "-new", "-key", "\(key).key", "-subj", "/CN=127.0.0.1", "-out", "\(certificate).csr")
-        try openssl("x509", "-req", "-in", "\(certificate).csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
-                    "-days", "1", "-extfile", "leaf.ext", "-out", "\(certificate).pem")
+        try openssl(
+            "x509", "-req", "-in", "\(certificate).csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+            "-days", "1", "-extfile", "leaf.ext", "-out", "\(certificate).pem")
     }
 
     private func openssl(_ arguments: String...) throws {
@@ -93,7 +95,8 @@ final class TLSTestServer: Sendable {
     private let input: Pipe
 
     init(certificate: URL, key: URL) throws {
-        guard let script = Bundle.module.url(forResource: "tls_server", withExtension: "py", subdirectory: "Fixtures") else {
+        guard let script = Bundle.module.url(forResource: "tls_server", withExtension: "py", subdirectory: "Fixtures")
+        else {
             throw TestServer.ServerDidNotStart(reason: "Fixtures/tls_server.py is missing from the test bundle.")
         }
         log = FileManager.default.temporaryDirectory.appendingPathComponent("reflectmap-tls-log-\(UUID().uuidString)")
@@ -109,7 +112,8 @@ final class TLSTestServer: Sendable {
         while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A {
             line.append(first)
         }
-        guard let port = Int(String(decoding: line, as: UTF8.self)), let url = URL(string: "https://127.0.0.1:\(port)") else {
+        guard let port = Int(String(decoding: line, as: UTF8.self)), let url = URL(string: "https://127.0.0.1:\(port)")
+        else {
             process.terminate()
             throw TestServer.ServerDidNotStart(reason: "tls_server.py printed \(String(decoding: line, as: UTF8.self))")
         }

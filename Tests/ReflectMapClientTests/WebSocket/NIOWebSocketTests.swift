@@ -19,8 +19,9 @@ struct NIOWebSocketTests {
 
     @Test("The handshake carries the service's User-Agent, the options' headers and the auth interceptor's token")
     func handshakeHeaders() async throws {
-        let configuration = ServiceConfiguration(userAgent: "ReflectMapTests/1",
-                                                 interceptors: [AuthInterceptor(token: { "secret-token" })])
+        let configuration = ServiceConfiguration(
+            userAgent: "ReflectMapTests/1",
+            interceptors: [AuthInterceptor(token: { "secret-token" })])
         let socket = try await WebSocketServer.service(configuration)
             .webSocket("headers", as: HandshakeHeaders.self, options: WebSocketOptions(headers: ["X-Custom": "yes"]))
         let headers = try #require(try await socket.collect(1).first?.model)
@@ -31,7 +32,7 @@ struct NIOWebSocketTests {
     }
 
     @Test("10,000 server-pushed messages all arrive mapped and in order, then a normal close ends the stream")
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)   // ContinuousClock, Duration
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // ContinuousClock, Duration
     func tenThousandMessages() async throws {
         let clock = ContinuousClock()
         let start = clock.now
@@ -87,13 +88,18 @@ struct NIOWebSocketTests {
             try await sender.send(.text("resubscribed"))
         }
         let socket = try await WebSocketServer.service()
-            .webSocket("flaky?id=\(UUID().uuidString)&drops=2", as: Tick.self,
-                       options: WebSocketOptions(reconnection: reconnection))
+            .webSocket(
+                "flaky?id=\(UUID().uuidString)&drops=2", as: Tick.self,
+                options: WebSocketOptions(reconnection: reconnection))
         try await socket.send(.text("subscribed"))
         var iterator = socket.messages.makeAsyncIterator()
         var answers: [Tick] = []
         for _ in 0..<3 { answers.append(try #require(try await iterator.next()?.model)) }
-        #expect(answers == [Tick(index: 1, text: "subscribed"), Tick(index: 2, text: "resubscribed"), Tick(index: 3, text: "resubscribed")])
+        #expect(
+            answers == [
+                Tick(index: 1, text: "subscribed"), Tick(index: 2, text: "resubscribed"),
+                Tick(index: 3, text: "resubscribed"),
+            ])
         #expect(await hookCalls.value == 2)
         // The third connection stays up and echoes.
         try await socket.send(Tick(index: 99, text: "still here"))

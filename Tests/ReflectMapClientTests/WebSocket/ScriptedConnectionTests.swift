@@ -47,16 +47,20 @@ final class ScriptedConnector: WebSocketConnector, @unchecked Sendable {
 
 @Suite("Mapped WebSocket over a scripted connection", .timeLimit(.minutes(1)))
 struct ScriptedConnectionTests {
-    func socket(_ connector: ScriptedConnector, reconnection: WebSocketReconnection? = nil) async throws -> MappedWebSocket<Tick> {
+    func socket(
+        _ connector: ScriptedConnector, reconnection: WebSocketReconnection? = nil
+    ) async throws -> MappedWebSocket<Tick> {
         let service = APIService(baseURL: try #require(URL(string: "http://scripted.invalid")))
-        return try await service.webSocket("feed", as: Tick.self,
-                                           options: WebSocketOptions(reconnection: reconnection, connector: connector))
+        return try await service.webSocket(
+            "feed", as: Tick.self,
+            options: WebSocketOptions(reconnection: reconnection, connector: connector))
     }
 
     @Test("Unmappable messages come with their raw payload and the stream goes on")
     func unmapped() async throws {
-        let connection = ScriptedConnection([.text(#"{"index": 1}"#), .text("nope"), .binary(Data(#"{"index": 2}"#.utf8))],
-                                            endingWith: .closed(code: .normalClosure, reason: ""))
+        let connection = ScriptedConnection(
+            [.text(#"{"index": 1}"#), .text("nope"), .binary(Data(#"{"index": 2}"#.utf8))],
+            endingWith: .closed(code: .normalClosure, reason: ""))
         let received = try await socket(ScriptedConnector([connection])).collect()
         #expect(received.compactMap(\.model?.index) == [1, 2])
         guard case .unmapped(.text("nope"), _) = received[1] else {
@@ -68,7 +72,8 @@ struct ScriptedConnectionTests {
     @Test("A dropped connection is reopened, the hook runs on the new one, and giving up says why")
     func reconnects() async throws {
         let first = ScriptedConnection([.text(#"{"index": 1}"#)], endingWith: .network("lost"))
-        let second = ScriptedConnection([.text(#"{"index": 2}"#)], endingWith: .closed(code: .serviceRestart, reason: ""))
+        let second = ScriptedConnection(
+            [.text(#"{"index": 2}"#)], endingWith: .closed(code: .serviceRestart, reason: ""))
         let connector = ScriptedConnector([first, second])
         let reconnection = WebSocketReconnection(maximumAttempts: 2, initialDelay: 0) { sender in
             try await sender.send(Tick(index: 0, text: "again"))
@@ -89,7 +94,9 @@ struct ScriptedConnectionTests {
 
     @Test("A normal close from the server ends the stream without reconnecting")
     func normalCloseEnds() async throws {
-        let connector = ScriptedConnector([ScriptedConnection([], endingWith: .closed(code: .normalClosure, reason: ""))])
+        let connector = ScriptedConnector([
+            ScriptedConnection([], endingWith: .closed(code: .normalClosure, reason: ""))
+        ])
         let socket = try await socket(connector, reconnection: WebSocketReconnection(initialDelay: 0))
         #expect(try await socket.collect().isEmpty)
         #expect(connector.requests.withLock { $0.count } == 1)

@@ -11,18 +11,28 @@ struct WebSocketAPITests {
     @Test("Paths resolve against the base URL with http turned into ws and https into wss")
     func urls() async throws {
         let plain = APIService(baseURL: try #require(URL(string: "http://example.com/api/")))
-        #expect(try await plain.webSocketRequest("live/quotes", headers: [:]).url?.absoluteString == "ws://example.com/api/live/quotes")
+        #expect(
+            try await plain.webSocketRequest("live/quotes", headers: [:]).url?.absoluteString
+                == "ws://example.com/api/live/quotes")
         let secure = APIService(baseURL: try #require(URL(string: "https://example.com")))
-        #expect(try await secure.webSocketRequest("/live?x=1", headers: [:]).url?.absoluteString == "wss://example.com/live?x=1")
-        #expect(try await secure.webSocketRequest("ws://other.example:8080/feed", headers: [:]).url?.absoluteString == "ws://other.example:8080/feed")
-        #expect(try await plain.webSocketRequest("WSS://other.example/feed", headers: [:]).url?.absoluteString == "wss://other.example/feed")
+        #expect(
+            try await secure.webSocketRequest("/live?x=1", headers: [:]).url?.absoluteString
+                == "wss://example.com/live?x=1")
+        #expect(
+            try await secure.webSocketRequest("ws://other.example:8080/feed", headers: [:]).url?.absoluteString
+                == "ws://other.example:8080/feed")
+        #expect(
+            try await plain.webSocketRequest("WSS://other.example/feed", headers: [:]).url?.absoluteString
+                == "wss://other.example/feed")
     }
 
     @Test("The handshake request carries the service's headers and the interceptors' auth header")
     func handshakeRequest() async throws {
-        let configuration = ServiceConfiguration(headers: ["X-App": "1"], userAgent: "UA/2",
-                                                 interceptors: [AuthInterceptor(token: { "t0ken" })])
-        let service = APIService(baseURL: try #require(URL(string: "https://example.com")), configuration: configuration)
+        let configuration = ServiceConfiguration(
+            headers: ["X-App": "1"], userAgent: "UA/2",
+            interceptors: [AuthInterceptor(token: { "t0ken" })])
+        let service = APIService(
+            baseURL: try #require(URL(string: "https://example.com")), configuration: configuration)
         let request = try await service.webSocketRequest("feed", headers: ["X-Custom": "yes"])
         #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer t0ken")
         #expect(request.value(forHTTPHeaderField: "User-Agent") == "UA/2")

@@ -31,8 +31,9 @@ enum WebSocketServer {
 extension Trait where Self == ConditionTrait {
     /// Runs a WebSocket test only when PyPI's `websockets` is there for the server (always in CI).
     static var needsWebSocketServer: Self {
-        .enabled(if: WebSocketServer.runs,
-                 "PyPI's websockets cannot be imported (pip install websockets, or let .ci/run make .build-venv)")
+        .enabled(
+            if: WebSocketServer.runs,
+            "PyPI's websockets cannot be imported (pip install websockets, or let .ci/run make .build-venv)")
     }
 }
 

@@ -73,7 +73,8 @@ struct DriftReportTests {
     func streams() async throws {
         let log = DriftLog()
         let mapper = mapper(log)
-        let data = json(#"{"items": [{"id": 1, "name": "a"}, {"id": 2, "name": "b", "new": 1}, {"id": "3", "name": "c"}]}"#)
+        let data = json(
+            #"{"items": [{"id": 1, "name": "a"}, {"id": 2, "name": "b", "new": 1}, {"id": "3", "name": "c"}]}"#)
         var ids: [Int] = []
         let chunks = AsyncStream<Data> { continuation in
             continuation.yield(data)

@@ -33,17 +33,21 @@ private struct SeededDigits: RandomNumberGenerator {
 
 @Suite("Exact values through JSONValue and deterministic writing")
 struct ExactValueTests {
-    @Test("A long number with trailing zeros is described alike by the byte and dictionary routes", arguments: [
-        "[10000000000000000.000]", "[1.0000000000000000000]", "[0.12345678901234567]", "[123456789012345678]",
-    ])
+    @Test(
+        "A long number with trailing zeros is described alike by the byte and dictionary routes",
+        arguments: [
+            "[10000000000000000.000]", "[1.0000000000000000000]", "[0.12345678901234567]", "[123456789012345678]",
+        ])
     func longNumbersAgreeOnBothRoutes(text: String) {
         let outcome = bothRoutes([SampleChild].self, Data(text.utf8), JSONMapper())
         #expect(outcome.bytes == outcome.dictionary)
     }
 
-    @Test("A merge patch that does not name a Decimal leaves every digit of it", arguments: [
-        "0.12345678901234567", "0.30000000000000001", "19.999999999999999", "12345678901234567890.123456789",
-    ])
+    @Test(
+        "A merge patch that does not name a Decimal leaves every digit of it",
+        arguments: [
+            "0.12345678901234567", "0.30000000000000001", "19.999999999999999", "12345678901234567890.123456789",
+        ])
     func patchKeepsDecimal(text: String) throws {
         let mapper = JSONMapper()
         var ledger = Ledger(note: "a", amount: try #require(Decimal(string: text)))
@@ -68,12 +72,15 @@ struct ExactValueTests {
         let mapper = JSONMapper()
         for _ in 0..<400 {
             // Half of them around a Double's limit, where 16 and 17 digits may or may not survive it.
-            let count = Bool.random(using: &random) ? Int.random(in: 15...19, using: &random) : Int.random(in: 1...40, using: &random)
+            let count =
+                Bool.random(using: &random)
+                ? Int.random(in: 15...19, using: &random) : Int.random(in: 1...40, using: &random)
             var digits = String(Int.random(in: 1...9, using: &random))
             for _ in 1..<count { digits.append(String(Int.random(in: 0...9, using: &random))) }
             let exponent = Int.random(in: -20...20, using: &random)
             let negative = Bool.random(using: &random) ? "-" : ""
-            let text = "\(negative)\(digits.prefix(1)).\(digits.dropFirst().isEmpty ? "0" : String(digits.dropFirst()))e\(exponent)"
+            let text =
+                "\(negative)\(digits.prefix(1)).\(digits.dropFirst().isEmpty ? "0" : String(digits.dropFirst()))e\(exponent)"
             let expected = try #require(Decimal(string: text))
             let json = Data(#"{"amount": \#(text), "big": \#(text)}"#.utf8)
             let ledger = try mapper.map(Ledger.self, from: json)
@@ -82,7 +89,9 @@ struct ExactValueTests {
             let written = try mapper.data(from: ledger)
             let again = try mapper.map(Ledger.self, from: written)
             #expect(again.amount == expected && again.big == ledger.big, "\(text)")
-            #expect(try mapper.map(BigAsDecimal.self, from: written).big == expected, "\(text) kept in JSONValue as \(ledger.big)")
+            #expect(
+                try mapper.map(BigAsDecimal.self, from: written).big == expected,
+                "\(text) kept in JSONValue as \(ledger.big)")
         }
     }
 
@@ -95,7 +104,8 @@ struct ExactValueTests {
             for round in 0..<20 {
                 var subscriber = Subscriber()
                 // Built in a different order each time, with different histories.
-                let plans: [Plan] = round.isMultiple(of: 2) ? [.free, .pro, .team, .enterprise] : [.enterprise, .team, .pro, .free]
+                let plans: [Plan] =
+                    round.isMultiple(of: 2) ? [.free, .pro, .team, .enterprise] : [.enterprise, .team, .pro, .free]
                 for plan in plans.shuffled() { subscriber.plans.insert(plan) }
                 var limits: [String: Int] = [:]
                 for key in (0..<12).map({ "k\($0)" }).shuffled() { limits[key] = key.count }

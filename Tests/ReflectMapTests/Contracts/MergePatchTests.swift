@@ -98,17 +98,21 @@ struct MergePatchTests {
         new.address.zip = nil
         new.previous = PatchAddress(city: "Paris")
         let patch = try JSONValue(parsing: mapper.mergePatch(from: old, to: new))
-        #expect(patch == (try Self.value("""
-            {"nickname": null, "age": 36, "tags": ["a", "b"], "settings": {"y": null, "z": 3},
-             "address": {"zip": null}, "previous": {"city": "Paris"}}
-            """)))
+        #expect(
+            patch
+                == (try Self.value(
+                    """
+                    {"nickname": null, "age": 36, "tags": ["a", "b"], "settings": {"y": null, "z": 3},
+                     "address": {"zip": null}, "previous": {"city": "Paris"}}
+                    """)))
         #expect(try mapper.mergePatch(from: old, to: old) == Data("{}".utf8))
     }
 
     @Test("Three-state properties round-trip: what is read is written back, absent keys left out")
     func threeStateRoundTrip() throws {
         let mapper = JSONMapper()
-        for text in [#"{}"#, #"{"nickname":null}"#, #"{"age":4,"bio":"b","nickname":"n"}"#, #"{"age":null,"bio":"x"}"#] {
+        for text in [#"{}"#, #"{"nickname":null}"#, #"{"age":4,"bio":"b","nickname":"n"}"#, #"{"age":null,"bio":"x"}"#]
+        {
             let update = try mapper.map(ProfileUpdate.self, from: json(text))
             #expect(String(decoding: try mapper.data(from: update), as: UTF8.self) == text)
         }
@@ -127,7 +131,11 @@ struct MergePatchTests {
         new.profile.tags = ["t"]
         new.profile.address.city = "Oslo"
         let patch = try JSONValue(parsing: mapper.mergePatch(from: old, to: new))
-        #expect(patch == (try Self.value(#"{"email": "b@example.com", "phone": null, "profile": {"tags": ["t"], "address": {"city": "Oslo"}}}"#)))
+        #expect(
+            patch
+                == (try Self.value(
+                    #"{"email": "b@example.com", "phone": null, "profile": {"tags": ["t"], "address": {"city": "Oslo"}}}"#
+                )))
         var patched = old
         try mapper.apply(mergePatch: mapper.mergePatch(from: old, to: new), to: &patched)
         #expect(try mapper.data(from: patched) == mapper.data(from: new))
@@ -141,9 +149,12 @@ struct MergePatchTests {
         account.email = "a@example.com"
         account.phone = "123"
         account.profile.name = "Ada"
-        let patch = Data(#"{"phone": null, "email": "b@example.com", "profile": {"age": 40, "address": {"city": "Oslo"}}}"#.utf8)
+        let patch = Data(
+            #"{"phone": null, "email": "b@example.com", "profile": {"age": 40, "address": {"city": "Oslo"}}}"#.utf8)
         let original = try JSONValue(parsing: mapper.data(from: account))
-        let expected = try mapper.map(PatchAccount.self, from: mapper.data(fromJSONForTest: original.applying(mergePatch: JSONValue(parsing: patch))))
+        let expected = try mapper.map(
+            PatchAccount.self,
+            from: mapper.data(fromJSONForTest: original.applying(mergePatch: JSONValue(parsing: patch))))
         var patched = account
         try mapper.apply(mergePatch: patch, to: &patched)
         #expect(try mapper.data(from: patched) == mapper.data(from: expected))

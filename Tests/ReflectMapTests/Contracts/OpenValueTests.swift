@@ -19,14 +19,17 @@ struct Subscription: Mappable, Equatable {
 
 @Suite("Open enums keep values from the future")
 struct OpenValueTests {
-    let newer = json(#"{"tier": "enterprise", "priority": 9, "history": ["free", "team", "pro"], "byRegion": {"eu": "pro", "us": "gold"}}"#)
+    let newer = json(
+        #"{"tier": "enterprise", "priority": 9, "history": ["free", "team", "pro"], "byRegion": {"eu": "pro", "us": "gold"}}"#
+    )
 
     @Test("An unknown raw value is kept on both routes and in both modes, and known ones map to their cases")
     func keptEverywhere() throws {
         for mode in [MappingMode.lenient, .strict] {
             let mapper = JSONMapper(mode: mode)
             let fromBytes = try mapper.map(Subscription.self, from: newer)
-            let fromTree = try mapper.map(Subscription.self, fromJSONObject: try JSONSerialization.jsonObject(with: newer))
+            let fromTree = try mapper.map(
+                Subscription.self, fromJSONObject: try JSONSerialization.jsonObject(with: newer))
             #expect(fromBytes == fromTree)
             #expect(fromBytes.tier == .unknown("enterprise"))
             #expect(fromBytes.tier.known == nil && !fromBytes.tier.isKnown)
@@ -49,22 +52,26 @@ struct OpenValueTests {
     func reported() throws {
         let mapper = JSONMapper()
         let (_, bytesReport) = try mapper.mapWithReport(Subscription.self, from: newer)
-        let (_, treeReport) = try mapper.mapWithReport(Subscription.self, fromJSONObject: try JSONSerialization.jsonObject(with: newer))
+        let (_, treeReport) = try mapper.mapWithReport(
+            Subscription.self, fromJSONObject: try JSONSerialization.jsonObject(with: newer))
         #expect(bytesReport == treeReport)
         #expect(bytesReport.unknownValues.map(\.path) == ["byRegion.us", "history[1]", "priority", "tier"])
         #expect(bytesReport.unknownValues.first?.message.contains("an unknown raw value of PlanTier") == true)
         #expect(bytesReport.skipped.isEmpty && !bytesReport.isClean)
-        let (_, clean) = try mapper.mapWithReport(Subscription.self, from: json(#"{"tier": "pro", "priority": 1, "history": [], "byRegion": {}}"#))
+        let (_, clean) = try mapper.mapWithReport(
+            Subscription.self, from: json(#"{"tier": "pro", "priority": 1, "history": [], "byRegion": {}}"#))
         #expect(clean.isClean)
     }
 
     @Test("A value that is no raw value at all is unusable, as for a plain enum")
     func notARawValue() throws {
-        let (model, report) = try JSONMapper().mapWithReport(Subscription.self, from: json(#"{"tier": {"x": 1}, "history": [], "byRegion": {}}"#))
+        let (model, report) = try JSONMapper().mapWithReport(
+            Subscription.self, from: json(#"{"tier": {"x": 1}, "history": [], "byRegion": {}}"#))
         #expect(model.tier == .free)
         #expect(report.skipped.map(\.path) == ["tier"])
         #expect(throws: MappingError.self) {
-            try JSONMapper(mode: .strict).map(Subscription.self, from: json(#"{"tier": [1], "history": [], "byRegion": {}}"#))
+            try JSONMapper(mode: .strict).map(
+                Subscription.self, from: json(#"{"tier": [1], "history": [], "byRegion": {}}"#))
         }
     }
 

@@ -29,17 +29,22 @@ struct FutureDrawing: Mappable {
 
 @Suite("Polymorphic hierarchies keep subtypes from the future")
 struct PolymorphicFallbackTests {
-    let newer = json("""
+    let newer = json(
+        """
         {"shapes": [{"kind": "circle", "id": "a", "radius": 2.5}, {"kind": "hexagon", "id": "b", "sides": 6, "meta": {"x": [1, null]}},
                     {"id": "c", "side": 3}], "main": {"kind": "triangle", "id": "d"}}
         """)
 
-    @Test("An unknown or missing discriminator maps to the unknown subtype, with its base properties, on both routes and in both modes")
+    @Test(
+        "An unknown or missing discriminator maps to the unknown subtype, with its base properties, on both routes and in both modes"
+    )
     func mapsToFallback() throws {
         for mode in [MappingMode.lenient, .strict] {
             let mapper = JSONMapper(mode: mode)
-            for drawing in [try mapper.map(FutureDrawing.self, from: newer),
-                            try mapper.map(FutureDrawing.self, fromJSONObject: try JSONSerialization.jsonObject(with: newer))] {
+            for drawing in [
+                try mapper.map(FutureDrawing.self, from: newer),
+                try mapper.map(FutureDrawing.self, fromJSONObject: try JSONSerialization.jsonObject(with: newer)),
+            ] {
                 #expect(drawing.shapes.count == 3)
                 #expect((drawing.shapes[0] as? FutureCircle)?.radius == 2.5)
                 let hexagon = try #require(drawing.shapes[1] as? UnknownFutureShape)
@@ -71,6 +76,8 @@ struct PolymorphicFallbackTests {
         let shape = UnknownFutureShape()
         shape.id = "z"
         let drawing = FutureDrawing(shapes: [shape], main: nil)
-        #expect(try JSONValue(parsing: JSONMapper().data(from: drawing)) == JSONValue(parsing: json(#"{"shapes": [{"id": "z"}]}"#)))
+        #expect(
+            try JSONValue(parsing: JSONMapper().data(from: drawing))
+                == JSONValue(parsing: json(#"{"shapes": [{"id": "z"}]}"#)))
     }
 }

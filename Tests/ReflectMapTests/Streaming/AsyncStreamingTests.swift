@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 /// An async sequence of chunks that never ends, counting how many chunks were taken from it.
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Mutex
 struct EndlessChunks: AsyncSequence {
     typealias Element = [UInt8]
     let counter: PullCounter
@@ -24,7 +24,7 @@ struct EndlessChunks: AsyncSequence {
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(owner: self) }
 }
 
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Mutex
 final class PullCounter: Sendable {
     let pulls = Mutex(0)
 }
@@ -46,7 +46,9 @@ struct AsyncStreamingTests {
         let jsonLines = try temporaryFile(lines.joined(separator: "\n") + "\n")
         defer { for url in [array, wrapped, jsonLines] { try? FileManager.default.removeItem(at: url) } }
         let mapper = JSONMapper(mode: .strict)
-        for (url, layout) in [(array, JSONStreamLayout.array), (wrapped, .array(at: "data.items")), (jsonLines, .jsonLines)] {
+        for (url, layout) in [
+            (array, JSONStreamLayout.array), (wrapped, .array(at: "data.items")), (jsonLines, .jsonLines),
+        ] {
             var ids: [Int] = []
             for try await order in mapper.elements(StreamedOrder.self, contentsOf: url, layout: layout, bufferSize: 7) {
                 ids.append(order.id)
@@ -63,7 +65,9 @@ struct AsyncStreamingTests {
             continuation.finish()
         }
         var ids: [Int] = []
-        for try await order in JSONMapper().elements(StreamedOrder.self, from: bytes, bufferSize: 5) { ids.append(order.id) }
+        for try await order in JSONMapper().elements(StreamedOrder.self, from: bytes, bufferSize: 5) {
+            ids.append(order.id)
+        }
         #expect(ids == Array(0..<50))
 
         let chunks = AsyncStream<Data> { continuation in
@@ -73,7 +77,9 @@ struct AsyncStreamingTests {
             continuation.finish()
         }
         var reported: [StreamedElement<StreamedOrder>] = []
-        for try await element in JSONMapper().elementsWithReports(StreamedOrder.self, fromChunks: chunks) { reported.append(element) }
+        for try await element in JSONMapper().elementsWithReports(StreamedOrder.self, fromChunks: chunks) {
+            reported.append(element)
+        }
         #expect(reported.count == 51)
         #expect(reported.last?.value == nil)
         #expect(reported.last?.index == 50)
@@ -88,7 +94,9 @@ struct AsyncStreamingTests {
             try pipe.fileHandleForWriting.close()
         }
         var ids: [Int] = []
-        for try await order in JSONMapper().elements(StreamedOrder.self, from: pipe.fileHandleForReading, layout: .jsonLines) {
+        for try await order in JSONMapper().elements(
+            StreamedOrder.self, from: pipe.fileHandleForReading, layout: .jsonLines)
+        {
             ids.append(order.id)
         }
         try await writer.value
@@ -96,7 +104,7 @@ struct AsyncStreamingTests {
     }
 
     @Test("Cancelling the consuming task stops reading from the source")
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Mutex
     func cancellationStopsReading() async throws {
         let counter = PullCounter()
         let source = EndlessChunks(counter: counter)

@@ -30,7 +30,8 @@ enum StreamOutcome: Equatable, CustomStringConvertible {
     init(_ mapper: JSONMapper, _ body: () throws -> ([StreamedOrder], MappingReport)) {
         do {
             let (values, report) = try body()
-            self = .mapped(json: String(decoding: (try? mapper.data(from: values)) ?? Data(), as: UTF8.self), report: report)
+            self = .mapped(
+                json: String(decoding: (try? mapper.data(from: values)) ?? Data(), as: UTF8.self), report: report)
         } catch let error as MappingError {
             self = .failed(kind: error.kind, path: error.path, offset: error.byteOffset)
         } catch {
@@ -41,7 +42,8 @@ enum StreamOutcome: Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .mapped(let json, let report): return "mapped \(json.prefix(200)) \(report)"
-        case .failed(let kind, let path, let offset): return "failed \(kind) at \(path) offset \(offset.map(String.init) ?? "-")"
+        case .failed(let kind, let path, let offset):
+            return "failed \(kind) at \(path) offset \(offset.map(String.init) ?? "-")"
         }
     }
 }
@@ -53,10 +55,11 @@ private struct Holder: Mappable {
 
 @Suite("Streaming large documents")
 struct StreamingTests {
-    let orders = json(#"""
-    [{"id": 1, "price": 9.5, "items": ["a"]},
-     {"id": 2, "price": 3, "items": []}, {"id": 3, "price": 0.25, "items": ["b", "c\"]"]}]
-    """#)
+    let orders = json(
+        #"""
+        [{"id": 1, "price": 9.5, "items": ["a"]},
+         {"id": 2, "price": 3, "items": []}, {"id": 3, "price": 0.25, "items": ["b", "c\"]"]}]
+        """#)
 
     @Test("A top-level array streams element by element, split at every possible byte")
     func topLevelArrayAtEveryBoundary() throws {
@@ -69,57 +72,90 @@ struct StreamingTests {
 
     @Test("The array at a key path streams, and the rest of the document is still checked")
     func arrayAtKeyPath() throws {
-        let envelope = json(#"{"meta": {"n": [1, {"x": "]"}]}, "data": {"skip": "}", "items": [{"id": 7}, {"id": 8}], "next": null}, "total": 2}"#)
+        let envelope = json(
+            #"{"meta": {"n": [1, {"x": "]"}]}, "data": {"skip": "}", "items": [{"id": 7}, {"id": 8}], "next": null}, "total": 2}"#
+        )
         for size in [1, 2, 3, 5, 64] {
             for path in ["data.items", ".data.items."] {
-                let values = try streamed(StreamedOrder.self, envelope, layout: .array(at: path), bufferSize: size).values
+                let values = try streamed(StreamedOrder.self, envelope, layout: .array(at: path), bufferSize: size)
+                    .values
                 #expect(values.map(\.id) == [7, 8], "buffer \(size)")
             }
         }
         let broken = json(#"{"data": {"items": [{"id": 7}]}, "total": 2,}"#)
-        let error = mappingError { _ = try streamed(StreamedOrder.self, broken, layout: .array(at: "data.items"), bufferSize: 4) }
-        guard case .malformedJSON = error?.kind else { Issue.record("expected malformed JSON, got \(String(describing: error))"); return }
-        let missing = mappingError { _ = try streamed(StreamedOrder.self, broken, layout: .array(at: "data.nothing"), bufferSize: 4) }
+        let error = mappingError {
+            _ = try streamed(StreamedOrder.self, broken, layout: .array(at: "data.items"), bufferSize: 4)
+        }
+        guard case .malformedJSON = error?.kind else {
+            Issue.record("expected malformed JSON, got \(String(describing: error))"); return
+        }
+        let missing = mappingError {
+            _ = try streamed(StreamedOrder.self, broken, layout: .array(at: "data.nothing"), bufferSize: 4)
+        }
         #expect(missing?.kind == .keyPathNotFound("data.nothing"))
     }
 
-    @Test("A streamed key path indexes arrays and walks past values of every kind, split at every byte, as the whole-document key path does")
+    @Test(
+        "A streamed key path indexes arrays and walks past values of every kind, split at every byte, as the whole-document key path does"
+    )
     func keyPathThroughArrays() throws {
-        let document = json(#"""
+        let document = json(
+            #"""
             {"skip": [1, "a\"]", {"x": [true, null]}], "results": [{"items": [{"id": 1}]}, {"items": [{"id": 2}, {"id": 3}]}],
              "tail": {"k": [0]}}
             """#)
         for size in [1, 2, 3, 7, 64] {
-            let values = try streamed(StreamedOrder.self, document, layout: .array(at: "results.1.items"), bufferSize: size).values
+            let values = try streamed(
+                StreamedOrder.self, document, layout: .array(at: "results.1.items"), bufferSize: size
+            ).values
             #expect(values.map(\.id) == [2, 3], "buffer \(size)")
         }
         #expect(try JSONMapper().map(Holder.self, from: document, at: "results.1").items.map(\.id) == [2, 3])
         for path in ["results.2.items", "results.x.items", "skip.0.items", "tail.k.0"] {
-            let missing = mappingError { _ = try streamed(StreamedOrder.self, document, layout: .array(at: path), bufferSize: 5) }
+            let missing = mappingError {
+                _ = try streamed(StreamedOrder.self, document, layout: .array(at: path), bufferSize: 5)
+            }
             #expect(missing?.kind == .keyPathNotFound(path), "\(path)")
         }
         // What follows the array, inside the arrays and objects the path entered, is still checked.
         let broken = json(#"{"results": [{"items": [{"id": 1}], "x": 1}, {"y": [1,]}]}"#)
-        let error = mappingError { _ = try streamed(StreamedOrder.self, broken, layout: .array(at: "results.0.items"), bufferSize: 3) }
-        guard case .malformedJSON = error?.kind else { Issue.record("expected malformed JSON, got \(String(describing: error))"); return }
+        let error = mappingError {
+            _ = try streamed(StreamedOrder.self, broken, layout: .array(at: "results.0.items"), bufferSize: 3)
+        }
+        guard case .malformedJSON = error?.kind else {
+            Issue.record("expected malformed JSON, got \(String(describing: error))"); return
+        }
     }
 
-    @Test("A value a streamed key path walks past is checked in full: malformed JSON there ends the stream at its offset")
+    @Test(
+        "A value a streamed key path walks past is checked in full: malformed JSON there ends the stream at its offset")
     func walkedPastValuesAreChecked() throws {
         for text in [#"{"a": [1, 2,], "items": []}"#, #"{"a": 12x, "items": []}"#, #"{"a": "\q", "items": []}"#] {
-            let error = mappingError { _ = try streamed(StreamedOrder.self, json(text), layout: .array(at: "items"), bufferSize: 4) }
-            guard case .malformedJSON = error?.kind else { Issue.record("\(text): got \(String(describing: error))"); continue }
+            let error = mappingError {
+                _ = try streamed(StreamedOrder.self, json(text), layout: .array(at: "items"), bufferSize: 4)
+            }
+            guard case .malformedJSON = error?.kind else {
+                Issue.record("\(text): got \(String(describing: error))"); continue
+            }
             // The same offset as the whole document's parse gives.
             let whole = mappingError { _ = try JSONValue(parsing: json(text)) }
             #expect(error?.byteOffset != nil && error?.byteOffset == whole?.byteOffset, "\(text)")
         }
     }
 
-    @Test("Of an object's repeated keys a streamed key path follows the first, where the whole-document key path follows the last")
+    @Test(
+        "Of an object's repeated keys a streamed key path follows the first, where the whole-document key path follows the last"
+    )
     func repeatedKeyInAStreamedPath() throws {
         let document = json(#"{"items": [{"id": 1}], "items": [{"id": 2}]}"#)
-        #expect(try streamed(StreamedOrder.self, document, layout: .array(at: "items"), bufferSize: 4).values.map(\.id) == [1])
-        #expect(try JSONMapper().map(Holder.self, from: json(#"{"h": {"items": [{"id": 1}]}, "h": {"items": [{"id": 2}]}}"#), at: "h").items.map(\.id) == [2])
+        #expect(
+            try streamed(StreamedOrder.self, document, layout: .array(at: "items"), bufferSize: 4).values.map(\.id) == [
+                1
+            ])
+        #expect(
+            try JSONMapper().map(
+                Holder.self, from: json(#"{"h": {"items": [{"id": 1}]}, "h": {"items": [{"id": 2}]}}"#), at: "h"
+            ).items.map(\.id) == [2])
     }
 
     @Test("JSON Lines, and concatenated or whitespace-separated documents, stream as elements")
@@ -133,17 +169,26 @@ struct StreamingTests {
         #expect(try streamed(StreamedOrder.self, json(" \n "), layout: .jsonLines, bufferSize: 1).values.isEmpty)
     }
 
-    @Test("An element that does not map is dropped and reported in lenient mode, and thrown in strict mode, with its index")
+    @Test(
+        "An element that does not map is dropped and reported in lenient mode, and thrown in strict mode, with its index"
+    )
     func elementFailuresFollowTheMode() throws {
-        let input = json(#"[{"id": 1, "price": 1, "items": []}, {"id": 2, "price": "x", "items": []}, "not an order", {"id": 4, "price": 1, "items": []}]"#)
+        let input = json(
+            #"[{"id": 1, "price": 1, "items": []}, {"id": 2, "price": "x", "items": []}, "not an order", {"id": 4, "price": 1, "items": []}]"#
+        )
         let (values, report) = try streamed(StreamedOrder.self, input, bufferSize: 3)
         #expect(values.map(\.id) == [1, 2, 4])
         #expect(report.skipped.map(\.path) == ["[1].price", "[2]"])
-        let strict = mappingError { _ = try streamed(StreamedOrder.self, input, bufferSize: 3, mapper: JSONMapper(mode: .strict)) }
+        let strict = mappingError {
+            _ = try streamed(StreamedOrder.self, input, bufferSize: 3, mapper: JSONMapper(mode: .strict))
+        }
         #expect(strict?.path == "[1].price")
         let inPath = mappingError {
-            _ = try streamed(StreamedOrder.self, json(#"{"data": [{"id": 1, "price": 1, "items": []}, {"id": "two", "price": 1, "items": []}]}"#), layout: .array(at: "data"),
-                             bufferSize: 2, mapper: JSONMapper(mode: .strict))
+            _ = try streamed(
+                StreamedOrder.self,
+                json(#"{"data": [{"id": 1, "price": 1, "items": []}, {"id": "two", "price": 1, "items": []}]}"#),
+                layout: .array(at: "data"),
+                bufferSize: 2, mapper: JSONMapper(mode: .strict))
         }
         #expect(inPath?.path == "data[1].id")
     }
@@ -162,21 +207,28 @@ struct StreamingTests {
         }
     }
 
-    @Test("A byte order mark is skipped only at the start of the input: inside a streamed array it is malformed, as in the whole array")
+    @Test(
+        "A byte order mark is skipped only at the start of the input: inside a streamed array it is malformed, as in the whole array"
+    )
     func byteOrderMarkOnlyAtTheStart() throws {
         struct Number: Mappable { var n = 0 }
         let bom = "\u{FEFF}"
         // The element after the mark is a scalar, which the splitter hands over whole, mark and all.
         let inside = Data("[{\"n\": 1},\(bom)2]".utf8)
         let whole = mappingError { _ = try JSONMapper().mapArray(Number.self, from: inside) }
-        guard case .malformedJSON = whole?.kind else { Issue.record("whole array: \(String(describing: whole))"); return }
+        guard case .malformedJSON = whole?.kind else {
+            Issue.record("whole array: \(String(describing: whole))"); return
+        }
         for bufferSize in [1, 2, 3, 64] {
             let error = mappingError { _ = try streamed(Number.self, inside, bufferSize: bufferSize) }
-            guard case .malformedJSON = error?.kind else { Issue.record("streamed, \(bufferSize): \(String(describing: error))"); continue }
+            guard case .malformedJSON = error?.kind else {
+                Issue.record("streamed, \(bufferSize): \(String(describing: error))"); continue
+            }
         }
         let leading = try streamed(Number.self, Data("\(bom)[{\"n\": 1}, {\"n\": 2}]".utf8), bufferSize: 3)
         #expect(leading.values.map(\.n) == [1, 2])
-        let lines = try streamed(Number.self, Data("\(bom){\"n\": 1}\n{\"n\": 2}\n".utf8), layout: .jsonLines, bufferSize: 3)
+        let lines = try streamed(
+            Number.self, Data("\(bom){\"n\": 1}\n{\"n\": 2}\n".utf8), layout: .jsonLines, bufferSize: 3)
         #expect(lines.values.map(\.n) == [1, 2])
     }
 
@@ -193,8 +245,12 @@ struct StreamingTests {
         }
         let empty = mappingError { _ = try streamed(StreamedOrder.self, json(""), bufferSize: 4) }
         guard case .malformedJSON = empty?.kind else { Issue.record("got \(String(describing: empty))"); return }
-        let truncatedLine = mappingError { _ = try streamed(StreamedOrder.self, json("{\"id\": 1}\n{\"id\""), layout: .jsonLines, bufferSize: 4) }
-        guard case .malformedJSON = truncatedLine?.kind else { Issue.record("got \(String(describing: truncatedLine))"); return }
+        let truncatedLine = mappingError {
+            _ = try streamed(StreamedOrder.self, json("{\"id\": 1}\n{\"id\""), layout: .jsonLines, bufferSize: 4)
+        }
+        guard case .malformedJSON = truncatedLine?.kind else {
+            Issue.record("got \(String(describing: truncatedLine))"); return
+        }
     }
 
     @Test("Streamed elements equal mapArray's on the same bytes, in both modes, with the same reports")
@@ -237,7 +293,8 @@ enum SampleOutcome: Equatable {
     init(_ mapper: JSONMapper, _ body: () throws -> ([Sample], MappingReport)) {
         do {
             let (values, report) = try body()
-            self = .mapped(json: String(decoding: (try? mapper.data(from: values)) ?? Data(), as: UTF8.self), report: report)
+            self = .mapped(
+                json: String(decoding: (try? mapper.data(from: values)) ?? Data(), as: UTF8.self), report: report)
         } catch let error as MappingError {
             self = .failed(kind: error.kind, path: error.path)
         } catch {

@@ -37,7 +37,8 @@ struct Colour: Equatable, Sendable {
 struct HexColour: JSONAdapter {
     func read(_ json: JSONValue) throws -> Colour {
         guard case .string(let text) = json, text.hasPrefix("#"), text.count == 7,
-              let value = Int(text.dropFirst(), radix: 16) else {
+            let value = Int(text.dropFirst(), radix: 16)
+        else {
             throw MappingError(.invalidValue(value: "\(json)", type: "hex colour"))
         }
         return Colour(red: value >> 16, green: (value >> 8) & 0xFF, blue: value & 0xFF)
@@ -56,7 +57,8 @@ struct Coordinate: Equatable, Sendable {
 struct CoordinatePair: JSONAdapter {
     func read(_ json: JSONValue) throws -> Coordinate {
         guard case .array(let pair) = json, pair.count == 2,
-              case .number(let lat) = pair[0], case .number(let lng) = pair[1] else {
+            case .number(let lat) = pair[0], case .number(let lng) = pair[1]
+        else {
             throw MappingError(.typeMismatch(expected: "[lat, lng]", found: "another shape"))
         }
         return Coordinate(latitude: lat.doubleValue, longitude: lng.doubleValue)
@@ -120,10 +122,11 @@ struct LossyPairs: Mappable {
 
 @Suite("Custom adapters and transforms")
 struct AdapterTests {
-    let order = json("""
-    {"id": 7, "total": "12.30 USD", "discount": "1.05 USD", "lines": ["10.00 USD", "2.30 EUR"],
-     "byCoupon": {"SPRING": "0.50 USD"}, "pickup": [52.52, 13.405], "label_colour": "#ff8800"}
-    """)
+    let order = json(
+        """
+        {"id": 7, "total": "12.30 USD", "discount": "1.05 USD", "lines": ["10.00 USD", "2.30 EUR"],
+         "byCoupon": {"SPRING": "0.50 USD"}, "pickup": [52.52, 13.405], "label_colour": "#ff8800"}
+        """)
 
     @Test("A registered adapter reads its type in plain, optional, array and dictionary properties")
     func registeredAdapterReadsEveryShape() throws {
@@ -168,7 +171,9 @@ struct AdapterTests {
         #expect(model.total == Money())
         #expect(model.lines.count == 2)
         #expect(report.skipped.map(\.path) == ["lines[1]", "total"])
-        #expect(report.skipped.last?.message == "The Money at \"total\" was rejected: twelve is not an amount with a currency")
+        #expect(
+            report.skipped.last?.message
+                == "The Money at \"total\" was rejected: twelve is not an amount with a currency")
         #expect(report.skipped.last?.value == .string("twelve"))
         let routes = bothRoutes(ShopOrder.self, data, shop)
         #expect(routes.bytes == routes.dictionary)
@@ -182,7 +187,9 @@ struct AdapterTests {
         }
         var strict = shop
         strict.mode = .strict
-        let error = mappingError { _ = try strict.map(Ledger.self, from: json(#"{"lines": ["1.00 USD", "bad"], "pickup": [1, 2]}"#)) }
+        let error = mappingError {
+            _ = try strict.map(Ledger.self, from: json(#"{"lines": ["1.00 USD", "bad"], "pickup": [1, 2]}"#))
+        }
         #expect(error?.kind == .rejected(type: "Money", reason: "bad is not an amount with a currency"))
         #expect(error?.path == "lines[1]")
         let pair = mappingError { _ = try strict.map(Ledger.self, from: json(#"{"lines": [], "pickup": [1]}"#)) }
@@ -209,7 +216,9 @@ struct AdapterTests {
         let mapper = JSONMapper(adapters: [Refusing()])
         var till = Till()
         till.lines = [Line(), Line(price: Money(cents: 1, currency: "XXX"))]
-        for write in [{ _ = try mapper.data(from: till) }, { _ = try mapper.jsonObject(from: till) }] as [() throws -> Void] {
+        for write in [{ _ = try mapper.data(from: till) }, { _ = try mapper.jsonObject(from: till) }]
+            as [() throws -> Void]
+        {
             let error = mappingError(write)
             #expect(error?.path == "lines[1].price")
             #expect(error?.kind == .rejected(type: "Money", reason: "XXX is not an amount with a currency"))
@@ -228,10 +237,11 @@ struct AdapterTests {
 
     @Test("Dates in a property's own format, seconds and milliseconds since 1970, ids in strings")
     func builtInTransforms() throws {
-        let data = json("""
-        {"createdAt": 1700000000, "updatedAt": 1700000000123, "day": "2024-02-29", "id": "9007199254740993",
-         "published": "2024-05-01T12:30:00Z"}
-        """)
+        let data = json(
+            """
+            {"createdAt": 1700000000, "updatedAt": 1700000000123, "day": "2024-02-29", "id": "9007199254740993",
+             "published": "2024-05-01T12:30:00Z"}
+            """)
         let event = try JSONMapper().map(Event.self, from: data)
         #expect(event.createdAt == Date(timeIntervalSince1970: 1_700_000_000))
         #expect(event.updatedAt == Date(timeIntervalSince1970: 1_700_000_000.123))
@@ -251,12 +261,16 @@ struct AdapterTests {
     func wrongDateFormat() throws {
         let (_, report) = try JSONMapper().mapWithReport(Event.self, from: json(#"{"day": "29/02/2024"}"#))
         #expect(report.skipped.map(\.path) == ["day"])
-        #expect(report.skipped.first?.message == "The value a string \"29/02/2024\" at \"day\" is not a valid date in the format yyyy-MM-dd.")
+        #expect(
+            report.skipped.first?.message
+                == "The value a string \"29/02/2024\" at \"day\" is not a valid date in the format yyyy-MM-dd.")
     }
 
     @Test("A lossy array drops elements it cannot use, in strict mode too, and reports them")
     func lossyArrayDropsAndReports() throws {
-        let data = json(#"{"name": "spring", "products": [{"sku": "a", "price": 1}, {"sku": "b", "price": "x"}, 7, {"sku": "c", "price": 3}]}"#)
+        let data = json(
+            #"{"name": "spring", "products": [{"sku": "a", "price": 1}, {"sku": "b", "price": "x"}, 7, {"sku": "c", "price": 3}]}"#
+        )
         let strict = JSONMapper(mode: .strict)
         let (catalogue, report) = try strict.mapWithReport(Catalogue.self, from: data)
         #expect(catalogue.products.map(\.sku) == ["a", "c"])
@@ -282,10 +296,13 @@ struct AdapterTests {
         }
         let cat = try JSONMapper().map(Cat.self, from: json(#"{"name": "Tom", "parent": "Ada/Bob"}"#))
         #expect(cat.parent == ["Ada", "Bob"])
-        #expect(String(decoding: try JSONMapper().data(from: cat), as: UTF8.self) == #"{"name":"Tom","parent":"Ada/Bob"}"#)
+        #expect(
+            String(decoding: try JSONMapper().data(from: cat), as: UTF8.self) == #"{"name":"Tom","parent":"Ada/Bob"}"#)
     }
 
-    @Test("A lossy array's dropped element leaves only its own entries in the report, the same from bytes and from a dictionary")
+    @Test(
+        "A lossy array's dropped element leaves only its own entries in the report, the same from bytes and from a dictionary"
+    )
     func lossyArrayReportsAgree() throws {
         let data = json(#"{"items": [{"a": 1, "zz": true}, {"a": 2, "b": 3}, {"zz": 1, "b": "x", "a": "y"}]}"#)
         let strict = JSONMapper(mode: .strict)

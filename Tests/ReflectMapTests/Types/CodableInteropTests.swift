@@ -43,13 +43,16 @@ struct CodableAccount: MappableCodable, Equatable {
 
 @Suite("Codable interop")
 struct CodableInteropTests {
-    @Test("A Codable property from another library, an enum with associated values and a Foundation type map through Codable")
+    @Test(
+        "A Codable property from another library, an enum with associated values and a Foundation type map through Codable"
+    )
     func codablePropertiesMap() throws {
-        let data = json("""
-        {"name": "Pier", "point": {"latitude": 1.5, "longitude": -2.25, "label": "gate"},
-         "outline": {"square": {"side": 3}}, "extras": [{"circle": {"radius": 1}}],
-         "window": {"start": "2024-01-01T00:00:00Z", "duration": 60}, "stamp": {"at": "2024-05-01T12:30:00Z"}}
-        """)
+        let data = json(
+            """
+            {"name": "Pier", "point": {"latitude": 1.5, "longitude": -2.25, "label": "gate"},
+             "outline": {"square": {"side": 3}}, "extras": [{"circle": {"radius": 1}}],
+             "window": {"start": "2024-01-01T00:00:00Z", "duration": 60}, "stamp": {"at": "2024-05-01T12:30:00Z"}}
+            """)
         let place = try JSONMapper().map(Place.self, from: data)
         #expect(place.point == GeoPoint(lat: 1.5, lng: -2.25, label: "gate"))
         #expect(place.outline == .square(side: 3))
@@ -67,7 +70,9 @@ struct CodableInteropTests {
         let mapper = JSONMapper(dateStrategy: .secondsSince1970)
         let place = try mapper.map(Place.self, from: json(#"{"stamp": {"at": 1700000000}}"#))
         #expect(place.stamp?.at == Date(timeIntervalSince1970: 1_700_000_000))
-        #expect(try JSONValue(parsing: mapper.data(from: place))["stamp"] == .object(["at": .number(.integer(1_700_000_000))]))
+        #expect(
+            try JSONValue(parsing: mapper.data(from: place))["stamp"]
+                == .object(["at": .number(.integer(1_700_000_000))]))
     }
 
     @Test("A Codable value that does not decode is refused with the decoder's reason and the path")
@@ -82,14 +87,16 @@ struct CodableInteropTests {
         } else {
             Issue.record("expected rejected, got \(String(describing: error))")
         }
-        let (place, report) = try JSONMapper().mapWithReport(Place.self, from: json(#"{"point": {"latitude": 1}, "name": "x"}"#))
+        let (place, report) = try JSONMapper().mapWithReport(
+            Place.self, from: json(#"{"point": {"latitude": 1}, "name": "x"}"#))
         #expect(place.name == "x" && place.point == GeoPoint(lat: 0, lng: 0))
         #expect(report.skipped.map(\.path) == ["point"])
     }
 
     @Test("JSONDecoder and JSONEncoder accept a MappableCodable model, with ReflectMap's keys, defaults and leniency")
     func mappableCodableWithFoundationCoders() throws {
-        let data = json(#"{"id": "12", "user_name": "ada", "tags": ["a", "b", "a"], "createdAt": "2024-05-01T12:30:00Z"}"#)
+        let data = json(
+            #"{"id": "12", "user_name": "ada", "tags": ["a", "b", "a"], "createdAt": "2024-05-01T12:30:00Z"}"#)
         let account = try JSONDecoder().decode(CodableAccount.self, from: data)
         #expect(account.id == 12)
         #expect(account.name == "ada")
@@ -110,7 +117,11 @@ struct CodableInteropTests {
     func mappableCodableUsesTheMapperInUserInfo() throws {
         let decoder = JSONDecoder()
         decoder.userInfo[.jsonMapper] = JSONMapper(keyTranslator: .snakeCase, mode: .strict)
-        let account = try decoder.decode(CodableAccount.self, from: json(#"{"id": 3, "user_name": "b", "email_address": "b@x", "tags": [], "created_at": "2024-05-01T12:30:00Z"}"#))
+        let account = try decoder.decode(
+            CodableAccount.self,
+            from: json(
+                #"{"id": 3, "user_name": "b", "email_address": "b@x", "tags": [], "created_at": "2024-05-01T12:30:00Z"}"#
+            ))
         #expect(account.emailAddress == "b@x")
         do {
             _ = try decoder.decode(CodableAccount.self, from: json(#"{"id": "3"}"#))

@@ -48,7 +48,8 @@ struct EmbeddedJSONTests {
             Issue.record("extra was not written as a string: \(written)")
             return
         }
-        #expect(try JSONValue(parsing: Data(text.utf8)) == JSONValue(parsing: Data(#"{"theme":"dark","beta":true}"#.utf8)))
+        #expect(
+            try JSONValue(parsing: Data(text.utf8)) == JSONValue(parsing: Data(#"{"theme":"dark","beta":true}"#.utf8)))
         let tree = try #require(try JSONMapper().jsonObject(from: account) as? [String: Any])
         #expect(tree["extra"] as? String == text)
         #expect(try JSONMapper().map(EmbeddedAccount.self, from: JSONMapper().data(from: account)) == account)
@@ -56,7 +57,8 @@ struct EmbeddedJSONTests {
 
     @Test("An array, a dictionary, a JSONValue and an optional can each come as JSON text")
     func otherShapes() throws {
-        let input = json(#"""
+        let input = json(
+            #"""
             {"list": "[{\"theme\": \"a\", \"beta\": true}, {\"theme\": \"b\", \"beta\": false}]", "counts": "{\"x\": 1, \"y\": 2}",
              "raw": "[1, \"two\", null]", "maybe": null}
             """#)

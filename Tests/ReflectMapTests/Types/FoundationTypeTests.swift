@@ -22,11 +22,12 @@ final class LegacyItem: Mappable {
 
 @Suite("Foundation reference types")
 struct FoundationTypeTests {
-    let input = json(#"""
-    {"score": 4.5, "id": 505874924095815681, "flag": true, "price": 12345678901234567890.123456789,
-     "title": "Hi", "name": "Ada", "items": [1, "two", null, {"k": [true]}], "meta": {"count": 2, "tags": ["a"]},
-     "created": 1700000000, "link": "https://example.com/a?b=1"}
-    """#)
+    let input = json(
+        #"""
+        {"score": 4.5, "id": 505874924095815681, "flag": true, "price": 12345678901234567890.123456789,
+         "title": "Hi", "name": "Ada", "items": [1, "two", null, {"k": [true]}], "meta": {"count": 2, "tags": ["a"]},
+         "created": 1700000000, "link": "https://example.com/a?b=1"}
+        """#)
 
     @Test("Every Foundation type reads from bytes and from JSONSerialization's output alike")
     func readsOnBothRoutes() throws {
@@ -35,7 +36,7 @@ struct FoundationTypeTests {
         let fromTree = try mapper.map(LegacyItem.self, fromJSONObject: try jsonObject(input))
         for item in [fromBytes, fromTree] {
             #expect(item.score?.doubleValue == 4.5)
-            #expect(item.id.int64Value == 505874924095815681)
+            #expect(item.id.int64Value == 505_874_924_095_815_681)
             #expect(item.title == "Hi")
             #expect(item.name == "Ada")
             #expect(item.items?.count == 4)
@@ -53,7 +54,7 @@ struct FoundationTypeTests {
     func numbersKeepExactness() throws {
         let mapper = JSONMapper(dateStrategy: .secondsSince1970)
         let item = try mapper.map(LegacyItem.self, from: input)
-        #expect(item.id.int64Value == 505874924095815681)
+        #expect(item.id.int64Value == 505_874_924_095_815_681)
         #expect(item.flag?.boolValue == true)
         let written = String(decoding: try mapper.data(from: item), as: UTF8.self)
         #expect(written.contains(#""id":505874924095815681"#))
@@ -70,9 +71,10 @@ struct FoundationTypeTests {
         let mapper = JSONMapper(dateStrategy: .secondsSince1970)
         let item = try mapper.map(LegacyItem.self, from: input)
         let written = try mapper.data(from: item)
-        #expect(String(decoding: written, as: UTF8.self) == #"{"created":1700000000,"flag":true,"id":505874924095815681,"#
-            + #""items":[1,"two",null,{"k":[true]}],"link":"https://example.com/a?b=1","meta":{"count":2,"tags":["a"]},"#
-            + #""name":"Ada","price":12345678901234567890.123456789,"score":4.5,"title":"Hi"}"#)
+        #expect(
+            String(decoding: written, as: UTF8.self) == #"{"created":1700000000,"flag":true,"id":505874924095815681,"#
+                + #""items":[1,"two",null,{"k":[true]}],"link":"https://example.com/a?b=1","meta":{"count":2,"tags":["a"]},"#
+                + #""name":"Ada","price":12345678901234567890.123456789,"score":4.5,"title":"Hi"}"#)
         let again = try mapper.map(LegacyItem.self, from: written)
         #expect(try mapper.data(from: again) == written)
         let tree = try mapper.jsonObject(from: item)
@@ -118,7 +120,9 @@ struct FoundationTypeTests {
         let (item, report) = try JSONMapper().mapWithReport(LegacyItem.self, from: json(#"{"name": "x"}"#))
         #expect(item.id == 0)
         #expect(report.unfilledProperties.contains("id"))
-        let error = mappingError { _ = try JSONMapper(mode: .strict).map(LegacyItem.self, from: json(#"{"name": "x"}"#)) }
+        let error = mappingError {
+            _ = try JSONMapper(mode: .strict).map(LegacyItem.self, from: json(#"{"name": "x"}"#))
+        }
         #expect(error?.kind == .missingKey(expected: "NSNumber"))
         #expect(error?.path == "id")
     }

@@ -18,7 +18,9 @@ struct Slot: Hashable, Sendable, CodingKeyRepresentable {
     var codingKey: any CodingKey { TextKey(stringValue: "slot-\(number)") }
     init(number: Int) { self.number = number }
     init?<T: CodingKey>(codingKey: T) {
-        guard codingKey.stringValue.hasPrefix("slot-"), let number = Int(codingKey.stringValue.dropFirst(5)) else { return nil }
+        guard codingKey.stringValue.hasPrefix("slot-"), let number = Int(codingKey.stringValue.dropFirst(5)) else {
+            return nil
+        }
         self.number = number
     }
     struct TextKey: CodingKey {
@@ -62,11 +64,12 @@ struct KeyedCollectionTests {
 
     @Test("Dictionaries keyed by integers, UUIDs, enums and CodingKeyRepresentable types map both ways")
     func keyedDictionaries() throws {
-        let data = json("""
-        {"byId": {"1": "one", "20": "twenty"}, "byBigId": {"18446744073709551615": 1},
-         "byUUID": {"\(uuid)": {"sku": "x", "price": 2}}, "byDay": {"monday": 1},
-         "byUrgency": {"2": "urgent"}, "bySlot": {"slot-3": "c"}}
-        """)
+        let data = json(
+            """
+            {"byId": {"1": "one", "20": "twenty"}, "byBigId": {"18446744073709551615": 1},
+             "byUUID": {"\(uuid)": {"sku": "x", "price": 2}}, "byDay": {"monday": 1},
+             "byUrgency": {"2": "urgent"}, "bySlot": {"slot-3": "c"}}
+            """)
         let schedule = try JSONMapper().map(Schedule.self, from: data)
         #expect(schedule.byId == [1: "one", 20: "twenty"])
         #expect(schedule.byBigId == [UInt64.max: 1])
@@ -92,7 +95,9 @@ struct KeyedCollectionTests {
         #expect(try JSONMapper().data(from: scores) == encoder.encode(["byId": scores.byId]))
     }
 
-    @Test("A key that does not convert is skipped and reported in lenient mode, and an error with its path in strict mode")
+    @Test(
+        "A key that does not convert is skipped and reported in lenient mode, and an error with its path in strict mode"
+    )
     func badKeys() throws {
         let data = json(#"{"byId": {"1": "one", "x": "ex", "2": "two"}, "byDay": {"someday": 3}}"#)
         let (schedule, report) = try JSONMapper().mapWithReport(Schedule.self, from: data)
@@ -115,13 +120,16 @@ struct KeyedCollectionTests {
         #expect(String(decoding: try JSONMapper().data(from: holder), as: UTF8.self) == #"{"map":{"123":456}}"#)
     }
 
-    @Test("Two spellings of one dictionary key settle on one entry on every call, from bytes and from a dictionary; the others are reported, or an error in strict mode")
+    @Test(
+        "Two spellings of one dictionary key settle on one entry on every call, from bytes and from a dictionary; the others are reported, or an error in strict mode"
+    )
     func twoSpellingsOfOneKey() throws {
         let lower = "e621e1f8-c36c-495a-93fc-0c247a3e6e5f"
-        let data = json("""
-        {"byId": {"01": "zero-one", "1": "one", "+1": "plus-one"},
-         "byUUID": {"\(lower)": "lower", "\(lower.uppercased())": "upper"}}
-        """)
+        let data = json(
+            """
+            {"byId": {"01": "zero-one", "1": "one", "+1": "plus-one"},
+             "byUUID": {"\(lower)": "lower", "\(lower.uppercased())": "upper"}}
+            """)
         let mapper = JSONMapper()
         let (first, report) = try mapper.mapWithReport(SpelledKeys.self, from: data)
         #expect(first.byId == [1: "one"])
@@ -143,7 +151,9 @@ struct KeyedCollectionTests {
         struct Tags: Mappable { var tags: Set<String> = [] }
         var tags = Tags()
         tags.tags = ["delta", "alpha", "charlie", "bravo"]
-        #expect(String(decoding: try JSONMapper().data(from: tags), as: UTF8.self) == #"{"tags":["alpha","bravo","charlie","delta"]}"#)
+        #expect(
+            String(decoding: try JSONMapper().data(from: tags), as: UTF8.self)
+                == #"{"tags":["alpha","bravo","charlie","delta"]}"#)
     }
 
     @Test("A repeated key that is no valid key is reported once, on bytes as in a dictionary")
@@ -154,7 +164,8 @@ struct KeyedCollectionTests {
         let text = #"{"byUUID": {"not-a-uuid": "a", "not-a-uuid": "b"}}"#
         let mapper = JSONMapper()
         let bytes = try mapper.mapWithReport(ByUUID.self, from: json(text)).report
-        let tree = try mapper.mapWithReport(ByUUID.self, fromJSONObject: JSONSerialization.jsonObject(with: json(text))).report
+        let tree = try mapper.mapWithReport(ByUUID.self, fromJSONObject: JSONSerialization.jsonObject(with: json(text)))
+            .report
         #expect(bytes.skipped.count == 1)
         #expect(bytes == tree)
     }

@@ -6,7 +6,7 @@ import Testing
 // HandyJSON's didFinishMapping and ObjectMapper's map(JSON:toObject:).
 
 /// Where hooks record that they ran, per test (a task-local, so parallel tests do not mix).
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Mutex
 final class HookLog: Sendable {
     @TaskLocal static var current: HookLog?
     private let entries = Mutex<[String]>([])
@@ -18,7 +18,7 @@ struct NotPositive: Error, CustomStringConvertible {
     var description: String { "quantity must be positive" }
 }
 
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Mutex
 final class Basket: Mappable {
     var owner = ""
     var items: [BasketItem] = []
@@ -32,7 +32,7 @@ final class Basket: Mappable {
     }
 }
 
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Mutex
 struct BasketItem: Mappable {
     var name = ""
     var quantity = 1
@@ -45,10 +45,12 @@ struct BasketItem: Mappable {
 
 @Suite("After-mapping hook and update")
 struct LifecycleTests {
-    let basket = json(#"{"owner": "ada", "items": [{"name": "a", "quantity": 2}, {"name": "b", "quantity": 3}], "featured": {"name": "c"}}"#)
+    let basket = json(
+        #"{"owner": "ada", "items": [{"name": "a", "quantity": 2}, {"name": "b", "quantity": 3}], "featured": {"name": "c"}}"#
+    )
 
     @Test("didFinishMapping runs once per model, children before parents, on both routes")
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Mutex
     func hookOrder() throws {
         for route in ["bytes", "dictionary"] {
             let log = HookLog()
@@ -65,7 +67,7 @@ struct LifecycleTests {
     }
 
     @Test("It runs once per model when a repeated scalar key comes before or after the models")
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Mutex
     func hookRunsOnceWithRepeatedKey() throws {
         let repeated = json(#"{"owner": "x", "owner": "y", "items": [{"name": "a", "quantity": 2}]}"#)
         let log = HookLog()
@@ -73,14 +75,15 @@ struct LifecycleTests {
         #expect(model.owner == "y")
         #expect(log.all == ["item a", "basket"])
         // The repeated key after the models this time.
-        let late = json(#"{"items": [{"name": "a", "quantity": 2}], "featured": {"name": "f"}, "owner": "x", "owner": "y"}"#)
+        let late = json(
+            #"{"items": [{"name": "a", "quantity": 2}], "featured": {"name": "f"}, "owner": "x", "owner": "y"}"#)
         let lateLog = HookLog()
         _ = try HookLog.$current.withValue(lateLog) { try JSONMapper().map(Basket.self, from: late) }
         #expect(lateLog.all == ["item a", "item f", "basket"])
     }
 
     @Test("A struct's hook sees its class children already finished, on both routes")
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Mutex
     func structParentAfterClassChildren() throws {
         struct Shelf: Mappable {
             var baskets: [Basket] = []
@@ -101,36 +104,42 @@ struct LifecycleTests {
     }
 
     @Test("A rejection drops an array element or keeps a property's default in lenient mode, and is reported")
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Mutex
     func lenientRejection() throws {
-        let data = json(#"{"items": [{"name": "a", "quantity": 2}, {"name": "bad", "quantity": 0}], "featured": {"name": "f", "quantity": -1}}"#)
+        let data = json(
+            #"{"items": [{"name": "a", "quantity": 2}, {"name": "bad", "quantity": 0}], "featured": {"name": "f", "quantity": -1}}"#
+        )
         let (model, report) = try JSONMapper().mapWithReport(Basket.self, from: data)
         #expect(model.items.map(\.name) == ["a"])
         #expect(model.featured == nil)
         #expect(model.total == 2)
         #expect(report.skipped.map(\.path) == ["featured", "items[1]"])
-        #expect(report.skipped.last?.message == "The BasketItem at \"items[1]\" was rejected: quantity must be positive")
+        #expect(
+            report.skipped.last?.message == "The BasketItem at \"items[1]\" was rejected: quantity must be positive")
         let routes = bothRoutes(Basket.self, data, JSONMapper())
         #expect(routes.bytes == routes.dictionary)
     }
 
     @Test("A rejection throws with the model's path in strict mode, and at the top level in both modes")
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Mutex
     func strictAndTopLevelRejection() {
         let error = mappingError {
-            _ = try JSONMapper(mode: .strict).map(Basket.self, from: json(#"{"owner": "", "items": [{"name": "z", "quantity": 0}]}"#))
+            _ = try JSONMapper(mode: .strict).map(
+                Basket.self, from: json(#"{"owner": "", "items": [{"name": "z", "quantity": 0}]}"#))
         }
         #expect(error?.kind == .rejected(type: "BasketItem", reason: "quantity must be positive"))
         #expect(error?.path == "items[0]")
         for mode in [MappingMode.lenient, .strict] {
-            let top = mappingError { _ = try JSONMapper(mode: mode).map(BasketItem.self, from: json(#"{"name": "zero", "quantity": 0}"#)) }
+            let top = mappingError {
+                _ = try JSONMapper(mode: mode).map(BasketItem.self, from: json(#"{"name": "zero", "quantity": 0}"#))
+            }
             #expect(top?.kind == .rejected(type: "BasketItem", reason: "quantity must be positive"))
             #expect(top?.path == "")
         }
     }
 
     @Test("update changes only the keys present, creates nested models anew, and runs the hook")
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Mutex
     func updateFillsPresentKeys() throws {
         let model = try JSONMapper().map(Basket.self, from: basket)
         var same = model
@@ -147,7 +156,7 @@ struct LifecycleTests {
     }
 
     @Test("A struct is left unchanged when update throws")
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)   // Mutex
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Mutex
     func updateLeavesStructUnchangedOnError() {
         var item = BasketItem()
         item.name = "keep"

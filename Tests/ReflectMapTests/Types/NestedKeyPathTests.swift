@@ -15,10 +15,11 @@ struct Venue: Mappable {
 
 @Suite("Nested key paths")
 struct NestedKeyPathTests {
-    let data = json("""
-    {"name": "Hall", "location": {"lat": 52.5, "lng": 13.4}, "meta": {"address": {"city": "Berlin", "zip": "10115"}},
-     "dotted.key": 5}
-    """)
+    let data = json(
+        """
+        {"name": "Hall", "location": {"lat": 52.5, "lng": 13.4}, "meta": {"address": {"city": "Berlin", "zip": "10115"}},
+         "dotted.key": 5}
+        """)
 
     @Test("A path reads through nested objects; a dotted key without path: stays one literal key")
     func readsThroughNestedObjects() throws {
@@ -32,13 +33,17 @@ struct NestedKeyPathTests {
     func writesNestedObjects() throws {
         let venue = try JSONMapper().map(Venue.self, from: data)
         let written = try JSONMapper().data(from: venue)
-        #expect(String(decoding: written, as: UTF8.self)
-            == #"{"dotted.key":5,"location":{"lat":52.5,"lng":13.4},"meta":{"address":{"city":"Berlin","zip":"10115"}},"name":"Hall"}"#)
+        #expect(
+            String(decoding: written, as: UTF8.self)
+                == #"{"dotted.key":5,"location":{"lat":52.5,"lng":13.4},"meta":{"address":{"city":"Berlin","zip":"10115"}},"name":"Hall"}"#
+        )
         #expect(try JSONMapper().map(Venue.self, from: written).city == "Berlin")
         // An absent optional leaves its member out, and a group with nothing in it goes too.
         var bare = Venue()
         bare.city = "Rome"
-        #expect(String(decoding: try JSONMapper().data(from: bare), as: UTF8.self).contains(#""meta":{"address":{"city":"Rome"}}"#))
+        #expect(
+            String(decoding: try JSONMapper().data(from: bare), as: UTF8.self).contains(
+                #""meta":{"address":{"city":"Rome"}}"#))
     }
 
     @Test("A missing step counts as a missing key: reported in lenient mode, an error with the path in strict mode")

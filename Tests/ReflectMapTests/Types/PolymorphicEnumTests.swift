@@ -31,7 +31,9 @@ enum StrictAttachment: JSONPolymorphicEnum, Equatable {
     case video(VideoPayload)
 
     static var typeKey: String { "kind" }
-    static var cases: [JSONEnumCase<StrictAttachment>] { [.init("image", StrictAttachment.image), .init("video", StrictAttachment.video)] }
+    static var cases: [JSONEnumCase<StrictAttachment>] {
+        [.init("image", StrictAttachment.image), .init("video", StrictAttachment.video)]
+    }
 }
 
 struct OnlyStrictAttachments: Mappable {
@@ -49,7 +51,8 @@ struct AttachmentMessage: Mappable, Equatable {
 
 @Suite("Enums with associated values as polymorphic targets")
 struct PolymorphicEnumTests {
-    let document = json(#"""
+    let document = json(
+        #"""
         {"attachments": [{"type": "image", "url": "a.png", "width": 3}, {"duration": 12, "type": "video"},
                          {"type": "movie", "duration": 5}],
          "pinned": {"type": "video", "duration": 1},
@@ -60,7 +63,10 @@ struct PolymorphicEnumTests {
     @Test("Each object becomes the case its discriminator names, wherever the discriminator sits, on both routes")
     func readsTheNamedCase() throws {
         let expected = AttachmentMessage(
-            attachments: [.image(ImagePayload(url: "a.png", width: 3)), .video(VideoPayload(duration: 12)), .video(VideoPayload(duration: 5))],
+            attachments: [
+                .image(ImagePayload(url: "a.png", width: 3)), .video(VideoPayload(duration: 12)),
+                .video(VideoPayload(duration: 5)),
+            ],
             pinned: .video(VideoPayload(duration: 1)),
             byName: ["x": .image(ImagePayload(url: "x.png"))],
             main: .image(ImagePayload(url: "m.png"))
@@ -77,7 +83,9 @@ struct PolymorphicEnumTests {
     func writesPayloadWithDiscriminator() throws {
         let message = try JSONMapper().map(AttachmentMessage.self, from: document)
         let written = try JSONValue(parsing: JSONMapper().data(from: message))
-        #expect(written["attachments"]?[0] == .object(["type": .string("image"), "url": .string("a.png"), "width": .number(.integer(3))]))
+        #expect(
+            written["attachments"]?[0]
+                == .object(["type": .string("image"), "url": .string("a.png"), "width": .number(.integer(3))]))
         #expect(written["attachments"]?[2] == .object(["type": .string("video"), "duration": .number(.integer(5))]))
         #expect(written["main"]?["kind"] == .string("image"))
         #expect(try JSONMapper().map(AttachmentMessage.self, from: JSONMapper().data(from: message)) == message)
@@ -89,10 +97,11 @@ struct PolymorphicEnumTests {
     func unknownCaseKeepsTheObject() throws {
         let input = json(#"{"attachments": [{"type": "poll", "question": "?"}, {"url": "no-type"}]}"#)
         let (message, report) = try JSONMapper().mapWithReport(AttachmentMessage.self, from: input)
-        #expect(message.attachments == [
-            .unknown(.object(["type": .string("poll"), "question": .string("?")])),
-            .unknown(.object(["url": .string("no-type")])),
-        ])
+        #expect(
+            message.attachments == [
+                .unknown(.object(["type": .string("poll"), "question": .string("?")])),
+                .unknown(.object(["url": .string("no-type")])),
+            ])
         #expect(report.unknownValues.map(\.path) == ["attachments[0]", "attachments[1]"])
         let written = try JSONValue(parsing: JSONMapper().data(from: message))
         #expect(written["attachments"]?[0] == .object(["type": .string("poll"), "question": .string("?")]))
@@ -100,7 +109,9 @@ struct PolymorphicEnumTests {
 
     @Test("Without an unknown case, an unknown or missing discriminator is skipped and reported in lenient mode")
     func lenientSkipsUnknown() throws {
-        let input = json(#"{"others": [{"kind": "image", "url": "ok"}, {"kind": "poll"}, {"url": "none"}], "main": {"kind": "gif"}}"#)
+        let input = json(
+            #"{"others": [{"kind": "image", "url": "ok"}, {"kind": "poll"}, {"url": "none"}], "main": {"kind": "gif"}}"#
+        )
         let (message, report) = try JSONMapper().mapWithReport(AttachmentMessage.self, from: input)
         #expect(message.others == [.image(ImagePayload(url: "ok"))])
         #expect(message.main == .video(VideoPayload()))
@@ -111,12 +122,18 @@ struct PolymorphicEnumTests {
     @Test("In strict mode an unknown or missing discriminator is an error at the discriminator's path")
     func strictThrows() throws {
         let unknown = mappingError {
-            _ = try JSONMapper(mode: .strict).map(OnlyStrictAttachments.self, from: json(#"{"main": {"kind": "video", "duration": 1}, "others": [{"kind": "poll"}]}"#))
+            _ = try JSONMapper(mode: .strict).map(
+                OnlyStrictAttachments.self,
+                from: json(#"{"main": {"kind": "video", "duration": 1}, "others": [{"kind": "poll"}]}"#))
         }
         #expect(unknown?.path == "others[0].kind")
-        #expect(unknown?.kind == .invalidValue(value: "a string \"poll\"", type: "StrictAttachment case (one of \"image\", \"video\")"))
+        #expect(
+            unknown?.kind
+                == .invalidValue(
+                    value: "a string \"poll\"", type: "StrictAttachment case (one of \"image\", \"video\")"))
         let missing = mappingError {
-            _ = try JSONMapper(mode: .strict).map(OnlyStrictAttachments.self, from: json(#"{"main": {"url": "x"}, "others": []}"#))
+            _ = try JSONMapper(mode: .strict).map(
+                OnlyStrictAttachments.self, from: json(#"{"main": {"url": "x"}, "others": []}"#))
         }
         #expect(missing?.path == "main.kind")
         #expect(missing?.kind == .missingKey(expected: "the discriminator \"kind\" of StrictAttachment"))
@@ -136,7 +153,8 @@ struct PolymorphicEnumTests {
     @Test("Streams and update read enum cases too")
     func streamsAndUpdate() throws {
         struct Holder: Mappable, Equatable { var item: Attachment? }
-        let lines = json(#"{"item": {"type": "image", "url": "1"}}"# + "\n" + #"{"item": {"type": "video", "duration": 2}}"#)
+        let lines = json(
+            #"{"item": {"type": "image", "url": "1"}}"# + "\n" + #"{"item": {"type": "video", "duration": 2}}"#)
         let streamed = try streamed(Holder.self, lines, layout: .jsonLines, bufferSize: 7)
         #expect(streamed.values.map(\.item) == [.image(ImagePayload(url: "1")), .video(VideoPayload(duration: 2))])
         var holder = Holder(item: .image(ImagePayload(url: "old")))

@@ -64,14 +64,17 @@ struct Kennel: Mappable {
 
 @Suite("Polymorphic models")
 struct PolymorphismTests {
-    let shelter = json("""
-    {"animals": [{"name": "Rex", "barks": false, "type": "dog"}, {"type": "cat", "name": "Tom", "lives": 7}],
-     "star": {"lives": 3, "type": "cat", "name": "Kit"},
-     "byPen": {"a": {"type": "dog", "name": "Bo", "barks": true}},
-     "adopted": {"type": "dog", "name": "Max", "barks": true}}
-    """)
+    let shelter = json(
+        """
+        {"animals": [{"name": "Rex", "barks": false, "type": "dog"}, {"type": "cat", "name": "Tom", "lives": 7}],
+         "star": {"lives": 3, "type": "cat", "name": "Kit"},
+         "byPen": {"a": {"type": "dog", "name": "Bo", "barks": true}},
+         "adopted": {"type": "dog", "name": "Max", "barks": true}}
+        """)
 
-    @Test("Array elements, properties, dictionary values and optionals are created as the subtype the discriminator names, wherever it sits")
+    @Test(
+        "Array elements, properties, dictionary values and optionals are created as the subtype the discriminator names, wherever it sits"
+    )
     func readsSubtypes() throws {
         let model = try JSONMapper().map(Shelter.self, from: shelter)
         #expect(model.animals.count == 2)
@@ -108,9 +111,13 @@ struct PolymorphismTests {
     func unknownDiscriminatorInStrictMode() {
         let strict = JSONMapper(mode: .strict)
         let unknown = mappingError {
-            _ = try strict.map([Animal].self, from: json(#"[{"type": "dog", "name": "Rex", "barks": true}, {"type": "parrot", "name": "Polly"}]"#))
+            _ = try strict.map(
+                [Animal].self,
+                from: json(#"[{"type": "dog", "name": "Rex", "barks": true}, {"type": "parrot", "name": "Polly"}]"#))
         }
-        #expect(unknown?.kind == .invalidValue(value: "a string \"parrot\"", type: "Animal subtype (one of \"cat\", \"dog\")"))
+        #expect(
+            unknown?.kind
+                == .invalidValue(value: "a string \"parrot\"", type: "Animal subtype (one of \"cat\", \"dog\")"))
         #expect(unknown?.path == "[1].type")
         let missing = mappingError { _ = try strict.map([Animal].self, from: json(#"[{"name": "Nobody"}]"#)) }
         #expect(missing?.kind == .missingKey(expected: "the discriminator \"type\" of Animal"))
@@ -134,7 +141,9 @@ struct PolymorphismTests {
     @Test("GSON's runtime type adapter: a credit card read and written through its billing instrument base")
     func gsonBillingInstrument() throws {
         struct Wallet: Mappable { var instruments: [BillingInstrument] = [] }
-        let data = json(#"{"instruments":[{"cvv":234,"ownerName":"Jesse","type":"CreditCard"},{"bankAccount":12,"ownerName":"Jo","type":"BankTransfer"}]}"#)
+        let data = json(
+            #"{"instruments":[{"cvv":234,"ownerName":"Jesse","type":"CreditCard"},{"bankAccount":12,"ownerName":"Jo","type":"BankTransfer"}]}"#
+        )
         let wallet = try JSONMapper(mode: .strict).map(Wallet.self, from: data)
         #expect((wallet.instruments[0] as? CreditCard)?.cvv == 234)
         #expect((wallet.instruments[1] as? BankTransfer)?.bankAccount == 12)
@@ -147,7 +156,9 @@ struct PolymorphismTests {
         let truck = Truck()
         truck.payload = 12
         garage.vehicle = truck
-        #expect(String(decoding: try JSONMapper().data(from: garage), as: UTF8.self) == #"{"vehicle":{"payload":12,"wheels":4}}"#)
+        #expect(
+            String(decoding: try JSONMapper().data(from: garage), as: UTF8.self)
+                == #"{"vehicle":{"payload":12,"wheels":4}}"#)
     }
 
     @Test("A subtype list that names a type outside the hierarchy is an error on first use")
@@ -167,20 +178,26 @@ struct PolymorphismTests {
         }
     }
 
-    @Test("A property declared as a subclass of a polymorphic base maps that subclass, and keeps it for a sibling's discriminator in lenient mode")
+    @Test(
+        "A property declared as a subclass of a polymorphic base maps that subclass, and keeps it for a sibling's discriminator in lenient mode"
+    )
     func declaredSubclassMaps() throws {
-        let kennel = try JSONMapper(mode: .strict).map(Kennel.self, from: json(#"{"dog": {"type": "dog", "name": "Rex", "barks": false}}"#))
+        let kennel = try JSONMapper(mode: .strict).map(
+            Kennel.self, from: json(#"{"dog": {"type": "dog", "name": "Rex", "barks": false}}"#))
         #expect(kennel.dog.name == "Rex" && kennel.dog.barks == false)
         #expect(try JSONMapper().map(Dog.self, from: json(#"{"name": "Bo"}"#)).name == "Bo")
         // A discriminator naming a sibling is unknown here: lenient mode keeps the declared type.
-        let (other, report) = try JSONMapper().mapWithReport(Kennel.self, from: json(#"{"dog": {"type": "cat", "name": "Tom"}}"#))
+        let (other, report) = try JSONMapper().mapWithReport(
+            Kennel.self, from: json(#"{"dog": {"type": "cat", "name": "Tom"}}"#))
         #expect(type(of: other.dog) == Dog.self && other.dog.name == "Tom")
         #expect(report.skipped.map(\.path) == ["dog.type"])
     }
 
     @Test("A repeated discriminator counts by its last occurrence, from bytes and from a dictionary")
     func repeatedDiscriminator() throws {
-        let data = json(#"{"animals": [{"type": "cat", "name": "Tom", "type": "dog"}, {"type": "parrot", "name": "Rex", "type": "dog"}]}"#)
+        let data = json(
+            #"{"animals": [{"type": "cat", "name": "Tom", "type": "dog"}, {"type": "parrot", "name": "Rex", "type": "dog"}]}"#
+        )
         let shelter = try JSONMapper().map(Shelter.self, from: data)
         #expect(shelter.animals.allSatisfy { $0 is Dog })
         let routes = bothRoutes(Shelter.self, data, JSONMapper())

@@ -10,7 +10,9 @@ import Testing
 @propertyWrapper struct Trimmed: Codable, Equatable {
     var wrappedValue: String
     init(wrappedValue: String) { self.wrappedValue = wrappedValue.trimmingCharacters(in: .whitespaces) }
-    init(from decoder: Decoder) throws { self.init(wrappedValue: try decoder.singleValueContainer().decode(String.self)) }
+    init(from decoder: Decoder) throws {
+        self.init(wrappedValue: try decoder.singleValueContainer().decode(String.self))
+    }
     func encode(to encoder: Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(wrappedValue) }
 }
 
@@ -124,9 +126,14 @@ struct PropertyWrapperTests {
         #expect(volume.peakLevel == 100)
         #expect(volume.level == 50)
         #expect(report.unfilledProperties == ["level"])
-        #expect(String(decoding: try mapper.data(from: volume), as: UTF8.self) == #"{"label":"a","level":50,"peak_level":100}"#)
+        #expect(
+            String(decoding: try mapper.data(from: volume), as: UTF8.self)
+                == #"{"label":"a","level":50,"peak_level":100}"#)
 
-        let error = mappingError { _ = try JSONMapper(keyTranslator: .snakeCase, mode: .strict).map(Volume.self, from: json(#"{"level": 1, "peak_level": "high", "label": ""}"#)) }
+        let error = mappingError {
+            _ = try JSONMapper(keyTranslator: .snakeCase, mode: .strict).map(
+                Volume.self, from: json(#"{"level": 1, "peak_level": "high", "label": ""}"#))
+        }
         #expect(error?.path == "peak_level")
         #expect(error?.kind == .typeMismatch(expected: "Int", found: #"a string "high""#))
     }
@@ -193,8 +200,9 @@ struct PropertyWrapperTests {
             #expect(report.isClean)
         }
         let document = try JSONMapper(keyTranslator: .snakeCase).map(MongoDocument.self, from: input)
-        #expect(String(decoding: try JSONMapper().data(from: document), as: UTF8.self)
-            == #"{"_id":"5f1","_links":{"href":"/a"},"title":"t"}"#)
+        #expect(
+            String(decoding: try JSONMapper().data(from: document), as: UTF8.self)
+                == #"{"_id":"5f1","_links":{"href":"/a"},"title":"t"}"#)
     }
 
     @Test("@JSONKey around a user's wrapper names the key, and the inner wrapper maps its value")
@@ -203,7 +211,9 @@ struct PropertyWrapperTests {
         let composed = try JSONMapper().map(Composed.self, from: input)
         #expect(composed.displayName.wrappedValue == "Ada")
         #expect(composed.volume.wrappedValue == 100)
-        #expect(String(decoding: try JSONMapper().data(from: composed), as: UTF8.self) == #"{"display_name":"Ada","level":100}"#)
+        #expect(
+            String(decoding: try JSONMapper().data(from: composed), as: UTF8.self)
+                == #"{"display_name":"Ada","level":100}"#)
         let routes = bothRoutes(Composed.self, input, JSONMapper(mode: .strict))
         #expect(routes.bytes == routes.dictionary)
     }
@@ -216,8 +226,9 @@ struct PropertyWrapperTests {
         #expect(account.nickname == "ada")
         #expect(account.karma == 0)
         #expect(report.isClean)
-        #expect(String(decoding: try JSONMapper().data(from: account), as: UTF8.self)
-            == #"{"email":"a@b.c","karma":0,"nickname":"ada"}"#)
+        #expect(
+            String(decoding: try JSONMapper().data(from: account), as: UTF8.self)
+                == #"{"email":"a@b.c","karma":0,"nickname":"ada"}"#)
         let routes = bothRoutes(ObservedAccount.self, input, JSONMapper())
         #expect(routes.bytes == routes.dictionary)
     }

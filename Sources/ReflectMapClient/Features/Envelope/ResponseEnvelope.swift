@@ -58,7 +58,10 @@ public struct ResponseEnvelope: Sendable, Equatable {
     ///   - message: The key path of the error's message.
     ///   - errorModel: The key path of the error member that `errorModel(as:)` maps. By default the
     ///     member that ``ErrorSignal/member(_:)`` names, else the whole body.
-    public init(value: String? = "data", error: ErrorSignal, code: String? = nil, message: String? = nil, errorModel: String? = nil) {
+    public init(
+        value: String? = "data", error: ErrorSignal, code: String? = nil, message: String? = nil,
+        errorModel: String? = nil
+    ) {
         self.valuePath = value
         self.error = error
         self.codePath = code
@@ -106,7 +109,8 @@ public struct ResponseEnvelope: Sendable, Equatable {
         }
         guard failed else { return nil }
         return EnvelopeFailure(
-            status: status, code: codePath.flatMap(json.value(atKeyPath:)), message: messagePath.flatMap(json.value(atKeyPath:)),
+            status: status, code: codePath.flatMap(json.value(atKeyPath:)),
+            message: messagePath.flatMap(json.value(atKeyPath:)),
             body: body, errorModelPath: errorModelPath
         )
     }

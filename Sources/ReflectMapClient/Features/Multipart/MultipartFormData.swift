@@ -65,8 +65,10 @@ public struct MultipartFormData: Sendable {
     ///   - mimeType: The part's `Content-Type`; `nil` guesses from the extension.
     public mutating func append(fileURL: URL, name: String, fileName: String? = nil, mimeType: String? = nil) {
         let fileName = fileName ?? fileURL.lastPathComponent
-        parts.append(.file(fileURL, name: name, fileName: fileName,
-                           mimeType: mimeType ?? MultipartFormData.mimeType(forPathExtension: fileName)))
+        parts.append(
+            .file(
+                fileURL, name: name, fileName: fileName,
+                mimeType: mimeType ?? MultipartFormData.mimeType(forPathExtension: fileName)))
     }
 
     /// A part's headers: `Content-Disposition` with escaped names, and `Content-Type` when there is one.

@@ -21,7 +21,9 @@ struct LinkHeader {
 
         /// The relation types of its `rel` parameters, lowercased.
         var relations: [String] {
-            parameters.filter { $0.name == "rel" }.flatMap { $0.value.lowercased().split(separator: " ").map(String.init) }
+            parameters.filter { $0.name == "rel" }.flatMap {
+                $0.value.lowercased().split(separator: " ").map(String.init)
+            }
         }
     }
 
@@ -59,11 +61,15 @@ struct LinkHeader {
         var isAtEnd: Bool { index >= bytes.count }
 
         mutating func skipSpaces() {
-            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+                index += 1
+            }
         }
 
         mutating func skipSpacesAndCommas() {
-            while index < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ",")].contains(bytes[index]) {
+            while index < bytes.count,
+                [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ",")].contains(bytes[index])
+            {
                 index += 1
             }
         }
@@ -92,7 +98,8 @@ struct LinkHeader {
         /// One link-value, ending at a comma or the end; `nil` when it breaks the grammar.
         mutating func link() -> Link? {
             guard bytes[index] == UInt8(ascii: "<"),
-                  let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+                let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: ">"))
+            else { return nil }
             let target = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
             index = close + 1
             var parameters: [(name: String, value: String)] = []

@@ -33,13 +33,15 @@ extension APIService {
         pageLimit: Int = 100
     ) -> Pages<Item> {
         Pages(pageLimit: pageLimit) { request, number in
-            try await self.page(endpoint, request: request, items: itemsPath, as: Item.self, pagination: pagination, number: number)
+            try await self.page(
+                endpoint, request: request, items: itemsPath, as: Item.self, pagination: pagination, number: number)
         }
     }
 
     /// Requests and maps one page, and works out the next one's request.
     func page<Base: Endpoint, Item: Mappable>(
-        _ endpoint: Base, request: PageRequest?, items itemsPath: String?, as type: Item.Type, pagination: Pagination, number: Int
+        _ endpoint: Base, request: PageRequest?, items itemsPath: String?, as type: Item.Type, pagination: Pagination,
+        number: Int
     ) async throws -> (items: [Item], next: PageRequest?) {
         let call = begin(NextPageEndpoint(base: endpoint, request: request ?? .parameters(pagination.firstParameters)))
         let mapper = configuration.mapper
@@ -47,14 +49,19 @@ extension APIService {
         return try await run(call, inMemory(call, progress: nil)) { data, response in
             let keyPath = itemsPath ?? call.options.keyPath
             // The page crosses from the task to the caller once; items need not be Sendable.
-            return UncheckedBox(ResponseMapper(mapper: mapper)
-                .map(data, status: response.statusCode, keyPath: keyPath, envelope: call.options.envelope, as: [Item].self)
-                .map { items in
-                    let json = try? JSONValue(parsing: data)
-                    let page = PageResponse(url: response.url ?? pageURL, headers: response.stringHeaders, json: json,
-                                            items: keyPath.map { json?.value(atKeyPath: $0) } ?? json)
-                    return (items, pagination.next(after: page, itemCount: items.count, number: number))
-                })
+            return UncheckedBox(
+                ResponseMapper(mapper: mapper)
+                    .map(
+                        data, status: response.statusCode, keyPath: keyPath, envelope: call.options.envelope,
+                        as: [Item].self
+                    )
+                    .map { items in
+                        let json = try? JSONValue(parsing: data)
+                        let page = PageResponse(
+                            url: response.url ?? pageURL, headers: response.stringHeaders, json: json,
+                            items: keyPath.map { json?.value(atKeyPath: $0) } ?? json)
+                        return (items, pagination.next(after: page, itemCount: items.count, number: number))
+                    })
         }.get()
     }
 }

@@ -41,15 +41,17 @@ public enum Pagination: Sendable, Equatable {
         switch self {
         case .linkHeader:
             guard let field = page.header("Link"), let base = page.url,
-                  let url = LinkHeader(field).target(of: "next", relativeTo: base) else { return nil }
+                let url = LinkHeader(field).target(of: "next", relativeTo: base)
+            else { return nil }
             return .url(url)
         case .cursor(let path, let parameter):
             guard let cursor = page.json?.value(atKeyPath: path)?.scalarText, !cursor.isEmpty else { return nil }
             return .parameters([parameter: cursor])
         case .lastItem(let id, let hasMore, let parameter):
             guard page.json?.value(atKeyPath: hasMore) == .bool(true), let items = page.items,
-                  case .array(let elements) = items, let last = elements.last,
-                  let lastID = last.value(atKeyPath: id)?.scalarText else { return nil }
+                case .array(let elements) = items, let last = elements.last,
+                let lastID = last.value(atKeyPath: id)?.scalarText
+            else { return nil }
             return .parameters([parameter: lastID])
         case .pageNumber(let parameter, let first):
             guard itemCount > 0 else { return nil }

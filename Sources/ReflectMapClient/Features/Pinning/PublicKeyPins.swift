@@ -55,7 +55,8 @@ public struct PublicKeyPins: Sendable, Equatable {
         var hashes = hashesByHost[name] ?? []
         for pin in sha256 {
             guard let hash = Data(base64Encoded: pin.trimmingCharacters(in: .whitespaces)), hash.count == 32 else {
-                throw APIError.invalidRequest("The public-key pin \"\(pin)\" for \(name) is not the base64 of a 32-byte SHA-256 hash.")
+                throw APIError.invalidRequest(
+                    "The public-key pin \"\(pin)\" for \(name) is not the base64 of a 32-byte SHA-256 hash.")
             }
             hashes.insert(hash)
         }

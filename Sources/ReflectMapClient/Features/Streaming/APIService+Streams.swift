@@ -47,9 +47,10 @@ extension APIService {
     ) -> AsyncThrowingStream<T, Error> {
         let mapper = configuration.mapper
         let chosen = layout ?? endpoint.keyPath.map(JSONStreamLayout.array(at:))
-        return messages(endpoint, accept: "application/x-ndjson, application/jsonl, application/json",
-                        parser: ElementParser<T>(mapper: mapper, layout: chosen),
-                        split: { try $0.append($1) }, end: { try $0.finish() }) { $0 }
+        return messages(
+            endpoint, accept: "application/x-ndjson, application/jsonl, application/json",
+            parser: ElementParser<T>(mapper: mapper, layout: chosen),
+            split: { try $0.append($1) }, end: { try $0.finish() }, transform: { $0 })
     }
 
     /// Streams a server-sent events (`text/event-stream`) response, mapping each event's data into `type`
@@ -61,14 +62,19 @@ extension APIService {
     ///   - endpoint: The request to send.
     ///   - type: The class each event's data maps into.
     /// - Returns: The events with their data mapped, as they arrive; the stream throws ``APIError``.
-    public func events<T: Mappable>(_ endpoint: some Endpoint, as type: T.Type) -> AsyncThrowingStream<ServerSentEvent<T>, Error> {
+    public func events<T: Mappable>(
+        _ endpoint: some Endpoint, as type: T.Type
+    ) -> AsyncThrowingStream<ServerSentEvent<T>, Error> {
         let mapper = configuration.mapper
         // An event the stream ends before its blank line is discarded, so the end adds no event.
-        return messages(endpoint, accept: "text/event-stream", parser: EventParser(),
-                        split: { $0.append($1) }, end: { _ in [] }) { message in
-            ServerSentEvent(event: message.event, id: message.id,
-                            data: try Self.map(Data(message.data.utf8), as: T.self, mapper: mapper))
-        }
+        return messages(
+            endpoint, accept: "text/event-stream", parser: EventParser(),
+            split: { $0.append($1) }, end: { _ in [] },
+            transform: { message in
+                ServerSentEvent(
+                    event: message.event, id: message.id,
+                    data: try Self.map(Data(message.data.utf8), as: T.self, mapper: mapper))
+            })
     }
 
     private static func map<T: Mappable>(_ message: Data, as type: T.Type, mapper: JSONMapper) throws -> T {
@@ -131,7 +137,9 @@ extension APIService {
     }
 
     /// Hands a freshly mapped element to the consumer; nothing else holds it.
-    private static func yield<Element>(_ element: Element, to output: UncheckedBox<AsyncThrowingStream<Element, Error>.Continuation>) {
+    private static func yield<Element>(
+        _ element: Element, to output: UncheckedBox<AsyncThrowingStream<Element, Error>.Continuation>
+    ) {
         nonisolated(unsafe) let element = element
         output.value.yield(element)
     }

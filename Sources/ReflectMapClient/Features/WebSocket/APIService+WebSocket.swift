@@ -42,7 +42,8 @@ extension APIService {
         var request: URLRequest
         do {
             // A ws(s) URL goes through the request builder as http(s), which takes absolute URLs as they are.
-            request = try begin(WebSocketEndpoint(path: Self.spelledAsHTTP(path), headers: headers)).request.get().urlRequest
+            request = try begin(WebSocketEndpoint(path: Self.spelledAsHTTP(path), headers: headers)).request.get()
+                .urlRequest
         } catch {
             throw .invalidRequest(error.description)
         }
@@ -53,7 +54,8 @@ extension APIService {
         case .failure(let error): throw .invalidRequest(error.description)
         }
         guard let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: true),
-              let scheme = components.scheme?.lowercased(), components.host?.isEmpty == false else {
+            let scheme = components.scheme?.lowercased(), components.host?.isEmpty == false
+        else {
             throw .invalidRequest("\(request.url?.absoluteString ?? path) has no scheme or host.")
         }
         switch scheme {

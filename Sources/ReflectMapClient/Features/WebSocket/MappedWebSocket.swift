@@ -45,7 +45,10 @@ public final class MappedWebSocket<Model: Mappable>: WebSocketSender, @unchecked
         case failed(WebSocketError)
     }
 
-    init(mapper: JSONMapper, options: WebSocketOptions, opener: @escaping @Sendable () async throws -> any WebSocketConnection) {
+    init(
+        mapper: JSONMapper, options: WebSocketOptions,
+        opener: @escaping @Sendable () async throws -> any WebSocketConnection
+    ) {
         (messages, output) = AsyncThrowingStream.makeStream()
         self.mapper = mapper
         self.options = options
@@ -226,7 +229,9 @@ public final class MappedWebSocket<Model: Mappable>: WebSocketSender, @unchecked
                 lastError = WebSocketError.wrapping(error)
             }
         }
-        output.finish(throwing: WebSocketError.reconnectionFailed(attempts: policy.maximumAttempts, lastError: lastError.description))
+        output.finish(
+            throwing: WebSocketError.reconnectionFailed(
+                attempts: policy.maximumAttempts, lastError: lastError.description))
         return nil
     }
 

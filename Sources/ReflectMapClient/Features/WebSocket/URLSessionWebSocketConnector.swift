@@ -97,10 +97,11 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
     }
 
     func send(_ payload: WebSocketPayload) async throws {
-        let message: URLSessionWebSocketTask.Message = switch payload {
-        case .text(let text): .string(text)
-        case .binary(let data): .data(data)
-        }
+        let message: URLSessionWebSocketTask.Message =
+            switch payload {
+            case .text(let text): .string(text)
+            case .binary(let data): .data(data)
+            }
         let task = self.task
         try await Waiting.callback { report in
             task.send(message) { error in
@@ -119,10 +120,12 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
     }
 
     func close(code: WebSocketCloseCode, reason: String) async {
-        guard closedHere.withLock({ closed in
-            defer { closed = true }
-            return !closed
-        }) else { return }
+        guard
+            closedHere.withLock({ closed in
+                defer { closed = true }
+                return !closed
+            })
+        else { return }
         let closeCode = URLSessionWebSocketTask.CloseCode(rawValue: Int(code.rawValue)) ?? .normalClosure
         task.cancel(with: closeCode, reason: Data(reason.utf8.prefix(123)))
         continuation.finish()
@@ -134,14 +137,18 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
         if let error = error as? WebSocketError { return error }
         if task.closeCode != .invalid {
             let reason = task.closeReason.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            return .closed(code: WebSocketCloseCode(rawValue: UInt16(clamping: task.closeCode.rawValue)), reason: reason)
+            return .closed(
+                code: WebSocketCloseCode(rawValue: UInt16(clamping: task.closeCode.rawValue)), reason: reason)
         }
         // The task's own error says more than the callback's: on Linux without WebSocket support the
         // callback gets -1005 (connection lost) and the task -1002 "WebSockets not supported by libcurl".
         let cause = (task.error ?? error) as NSError
         let message = (cause.userInfo[NSLocalizedDescriptionKey] as? String) ?? cause.localizedDescription
-        if cause.domain == NSURLErrorDomain, cause.code == URLError.unsupportedURL.rawValue || message.localizedCaseInsensitiveContains("not supported") {
-            return .unsupported("\(message). Enable the NIOWebSocket package trait for a WebSocket that works on Linux.")
+        if cause.domain == NSURLErrorDomain,
+            cause.code == URLError.unsupportedURL.rawValue || message.localizedCaseInsensitiveContains("not supported")
+        {
+            return .unsupported(
+                "\(message). Enable the NIOWebSocket package trait for a WebSocket that works on Linux.")
         }
         if let status = (task.response as? HTTPURLResponse)?.statusCode, status != 101 {
             return .handshakeFailed(status: status, message: message)

@@ -35,8 +35,10 @@ enum Waiting {
     ///   - seconds: The deadline.
     ///   - timeout: The error thrown when the deadline passes.
     ///   - operation: The work.
-    static func deadline<Value: Sendable>(_ seconds: TimeInterval, orThrow timeout: WebSocketError,
-                                          _ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    static func deadline<Value: Sendable>(
+        _ seconds: TimeInterval, orThrow timeout: WebSocketError,
+        _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
         try await withThrowingTaskGroup(of: Value.self) { group in
             group.addTask { try await operation() }
             group.addTask {

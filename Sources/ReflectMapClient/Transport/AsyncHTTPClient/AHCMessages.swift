@@ -16,9 +16,12 @@ enum AHCMessages {
 
     /// The AsyncHTTPClient request for a prepared request. Framing headers (`Content-Length`,
     /// `Transfer-Encoding`) are left to AsyncHTTPClient, which sets them from the body's length.
-    static func request(_ prepared: PreparedRequest, progress: ProgressHandler?, watchdog: IdleWatchdog) throws -> HTTPClientRequest {
+    static func request(
+        _ prepared: PreparedRequest, progress: ProgressHandler?, watchdog: IdleWatchdog
+    ) throws -> HTTPClientRequest {
         let urlRequest = prepared.urlRequest
-        guard let url = urlRequest.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+        guard let url = urlRequest.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else {
             throw URLError(.unsupportedURL)
         }
         var request = HTTPClientRequest(url: url.absoluteString)
@@ -29,14 +32,20 @@ enum AHCMessages {
             request.headers.add(name: name, value: value)
         }
         if let file = prepared.bodyFile {
-            guard let size = prepared.bodySize else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: file.path]) }
-            request.body = .stream(BodyChunks(source: .file(file), size: size, progress: progress, watchdog: watchdog), length: .known(size))
+            guard let size = prepared.bodySize else {
+                throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: file.path])
+            }
+            request.body = .stream(
+                BodyChunks(source: .file(file), size: size, progress: progress, watchdog: watchdog),
+                length: .known(size))
         } else if let body = urlRequest.httpBody {
             if progress == nil, body.count <= chunkSize {
                 request.body = .bytes(ByteBuffer(bytes: body))
             } else {
                 let size = Int64(body.count)
-                request.body = .stream(BodyChunks(source: .memory(body), size: size, progress: progress, watchdog: watchdog), length: .known(size))
+                request.body = .stream(
+                    BodyChunks(source: .memory(body), size: size, progress: progress, watchdog: watchdog),
+                    length: .known(size))
             }
         }
         return request
@@ -52,7 +61,10 @@ enum AHCMessages {
             fields[key] = fields[key].map { "\($0), \(value)" } ?? value
         }
         let version = "HTTP/\(response.version.major).\(response.version.minor)"
-        guard let head = HTTPURLResponse(url: url, statusCode: Int(response.status.code), httpVersion: version, headerFields: fields) else {
+        guard
+            let head = HTTPURLResponse(
+                url: url, statusCode: Int(response.status.code), httpVersion: version, headerFields: fields)
+        else {
             throw URLError(.badServerResponse)
         }
         return head
@@ -86,7 +98,9 @@ enum AHCMessages {
     }
 
     private static func urlError(_ code: URLError.Code, _ error: any Error) -> URLError {
-        URLError(code, userInfo: [NSLocalizedDescriptionKey: String(describing: error), NSUnderlyingErrorKey: error as NSError])
+        URLError(
+            code,
+            userInfo: [NSLocalizedDescriptionKey: String(describing: error), NSUnderlyingErrorKey: error as NSError])
     }
 }
 

@@ -15,16 +15,22 @@ enum AHCPinCheck {
     /// `base` with the pin check of `host` added before its own connection initializers, and without
     /// connection retries, so that a refused key fails the request at once instead of after the connect
     /// timeout.
-    static func configuration(_ base: HTTPClient.Configuration, host: String, pins: PublicKeyPins) -> HTTPClient.Configuration {
+    static func configuration(
+        _ base: HTTPClient.Configuration, host: String, pins: PublicKeyPins
+    ) -> HTTPClient.Configuration {
         var configuration = base
         configuration.connectionPool.retryConnectionEstablishment = false
         let http1 = base.http1_1ConnectionDebugInitializer
         configuration.http1_1ConnectionDebugInitializer = { channel in
-            verify(channel, host: host, pins: pins).flatMap { http1?(channel) ?? channel.eventLoop.makeSucceededVoidFuture() }
+            verify(channel, host: host, pins: pins).flatMap {
+                http1?(channel) ?? channel.eventLoop.makeSucceededVoidFuture()
+            }
         }
         let http2 = base.http2ConnectionDebugInitializer
         configuration.http2ConnectionDebugInitializer = { channel in
-            verify(channel, host: host, pins: pins).flatMap { http2?(channel) ?? channel.eventLoop.makeSucceededVoidFuture() }
+            verify(channel, host: host, pins: pins).flatMap {
+                http2?(channel) ?? channel.eventLoop.makeSucceededVoidFuture()
+            }
         }
         return configuration
     }
@@ -42,9 +48,9 @@ enum AHCPinCheck {
     /// The check itself, on the channel's event loop (the TLS handler is read there only).
     private static func check(_ channel: any Channel, host: String, pins: PublicKeyPins) throws {
         guard let handler = try? channel.pipeline.syncOperations.handler(type: NIOSSLHandler.self),
-              let certificate = handler.peerCertificate,
-              let spki = try? certificate.extractPublicKey().toSPKIBytes(),
-              pins.accepts(subjectPublicKeyInfo: spki, for: host)
+            let certificate = handler.peerCertificate,
+            let spki = try? certificate.extractPublicKey().toSPKIBytes(),
+            pins.accepts(subjectPublicKeyInfo: spki, for: host)
         else { throw APIError.publicKeyPinMismatch(host: host) }
     }
 }

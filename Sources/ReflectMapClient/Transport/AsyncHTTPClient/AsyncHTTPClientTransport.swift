@@ -50,16 +50,19 @@ public final class AsyncHTTPClientTransport: Transport, SessionTransport, Public
     ///   - configuration: The clients' configuration.
     ///   - eventLoopGroup: The event loops the clients run on; AsyncHTTPClient's shared group by default.
     ///   - publicKeyPins: Public-key pins by host; a service with pins needs a transport made with the same.
-    public init(configuration: HTTPClient.Configuration = HTTPClient.Configuration(),
-                eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup,
-                publicKeyPins: PublicKeyPins = PublicKeyPins()) {
+    public init(
+        configuration: HTTPClient.Configuration = HTTPClient.Configuration(),
+        eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup,
+        publicKeyPins: PublicKeyPins = PublicKeyPins()
+    ) {
         var base = configuration
         base.redirectConfiguration = .disallow
         client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: base)
         var pinned: [String: HTTPClient] = [:]
         for host in publicKeyPins.hashesByHost.keys {
-            pinned[host] = HTTPClient(eventLoopGroup: eventLoopGroup,
-                                      configuration: AHCPinCheck.configuration(base, host: host, pins: publicKeyPins))
+            pinned[host] = HTTPClient(
+                eventLoopGroup: eventLoopGroup,
+                configuration: AHCPinCheck.configuration(base, host: host, pins: publicKeyPins))
         }
         pinnedClients = pinned
         ownedClients = [client] + pinned.values
@@ -116,11 +119,15 @@ public final class AsyncHTTPClientTransport: Transport, SessionTransport, Public
 
     // MARK: SessionTransport
 
-    func data(_ request: PreparedRequest, redirects: RedirectPolicy, progress: ProgressHandler?) async throws -> (Data, HTTPURLResponse) {
+    func data(
+        _ request: PreparedRequest, redirects: RedirectPolicy, progress: ProgressHandler?
+    ) async throws -> (Data, HTTPURLResponse) {
         try await redirects.follow(request) { current in
             try await exchange(current, progress: progress).run { head, body, watchdog in
                 var data = Data()
-                if head.expectedContentLength > 0 { data.reserveCapacity(Int(min(head.expectedContentLength, 64 << 20))) }
+                if head.expectedContentLength > 0 {
+                    data.reserveCapacity(Int(min(head.expectedContentLength, 64 << 20)))
+                }
                 for try await buffer in body {
                     watchdog.touch()
                     data.append(contentsOf: buffer.readableBytesView)
@@ -130,8 +137,10 @@ public final class AsyncHTTPClientTransport: Transport, SessionTransport, Public
         }
     }
 
-    func download(_ request: PreparedRequest, into directory: URL, redirects: RedirectPolicy,
-                  progress: ProgressHandler?) async throws -> (URL, HTTPURLResponse) {
+    func download(
+        _ request: PreparedRequest, into directory: URL, redirects: RedirectPolicy,
+        progress: ProgressHandler?
+    ) async throws -> (URL, HTTPURLResponse) {
         try await redirects.download(request, into: directory) { current, file in
             let sent = current.urlRequest
             return try await exchange(current, progress: nil).run { head, body, watchdog in
@@ -151,7 +160,9 @@ public final class AsyncHTTPClientTransport: Transport, SessionTransport, Public
         }
     }
 
-    func open(_ request: PreparedRequest, redirects: RedirectPolicy) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
+    func open(
+        _ request: PreparedRequest, redirects: RedirectPolicy
+    ) async throws -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
         // A redirect's body is dropped with its stream, which cancels that request.
         let (chunks, response) = try await redirects.follow(request) { current in
             let (response, chunks) = try await exchange(current, progress: nil).open()

@@ -27,14 +27,16 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
 
     func send(_ payload: WebSocketPayload) async throws {
         guard !state.withLock({ $0.closeSent || $0.finished }) else { throw WebSocketError.notConnected }
-        let frame = switch payload {
-        case .text(let text): Self.frame(.text, ByteBuffer(string: text))
-        case .binary(let data): Self.frame(.binary, ByteBuffer(bytes: data))
-        }
+        let frame =
+            switch payload {
+            case .text(let text): Self.frame(.text, ByteBuffer(string: text))
+            case .binary(let data): Self.frame(.binary, ByteBuffer(bytes: data))
+            }
         do {
             try await channel.writeAndFlush(frame).get()
         } catch {
-            throw state.withLock({ $0.closeSent || $0.finished }) ? WebSocketError.notConnected : WebSocketError.network("\(error)")
+            throw state.withLock({ $0.closeSent || $0.finished })
+                ? WebSocketError.notConnected : WebSocketError.network("\(error)")
         }
     }
 

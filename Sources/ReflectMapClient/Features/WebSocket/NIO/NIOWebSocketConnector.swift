@@ -49,8 +49,10 @@ public final class NIOWebSocketConnector: WebSocketConnector, @unchecked Sendabl
     ///   fails.
     public func connect(_ request: URLRequest) async throws -> any WebSocketConnection {
         guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss",
-              let host = url.host, !host.isEmpty else {
-            throw WebSocketError.invalidRequest("\(request.url?.absoluteString ?? "A request without a URL") is not a ws or wss URL with a host.")
+            let host = url.host, !host.isEmpty
+        else {
+            throw WebSocketError.invalidRequest(
+                "\(request.url?.absoluteString ?? "A request without a URL") is not a ws or wss URL with a host.")
         }
         let secure = scheme == "wss"
         let port = url.port ?? (secure ? 443 : 80)
@@ -66,7 +68,8 @@ public final class NIOWebSocketConnector: WebSocketConnector, @unchecked Sendabl
                 .connect(host: host, port: port) { channel in
                     opened.withLock { $0 = channel }
                     return channel.eventLoop.makeCompletedFuture {
-                        try Self.configure(channel, head: head, tls: tls, host: host, maximumMessageSize: maximumMessageSize)
+                        try Self.configure(
+                            channel, head: head, tls: tls, host: host, maximumMessageSize: maximumMessageSize)
                     }
                 }
             // Futures do not hear of task cancellation: the deadline and cancellation close the channel,
@@ -87,19 +90,25 @@ public final class NIOWebSocketConnector: WebSocketConnector, @unchecked Sendabl
                 return connection
             case .refused(let refusal):
                 let answer = try await refusal.get()
-                throw WebSocketError.handshakeFailed(status: answer.status, message: answer.body.isEmpty ? "The server did not switch protocols." : answer.body)
+                throw WebSocketError.handshakeFailed(
+                    status: answer.status,
+                    message: answer.body.isEmpty ? "The server did not switch protocols." : answer.body)
             }
         } catch {
             opened.withLock { $0 }?.close(promise: nil)
             if let error = error as? WebSocketError { throw error }
-            if timedOut.withLock({ $0 }) { throw WebSocketError.network("The handshake took longer than \(timeout) s.") }
+            if timedOut.withLock({ $0 }) {
+                throw WebSocketError.network("The handshake took longer than \(timeout) s.")
+            }
             throw Task.isCancelled ? WebSocketError.cancelled : WebSocketError.network("\(error)")
         }
     }
 
     /// TLS (for wss), then HTTP/1.1 with the WebSocket upgrade; after it, the frame aggregator and handler.
-    private static func configure(_ channel: any Channel, head: HTTPRequestHead, tls: NIOSSLContext?, host: String,
-                                  maximumMessageSize: Int) throws -> EventLoopFuture<Upgrade> {
+    private static func configure(
+        _ channel: any Channel, head: HTTPRequestHead, tls: NIOSSLContext?, host: String,
+        maximumMessageSize: Int
+    ) throws -> EventLoopFuture<Upgrade> {
         if let tls {
             // SNI takes names only, never IP addresses.
             let name = host.allSatisfy { $0.isNumber || $0 == "." || $0 == ":" } ? nil : host
@@ -109,8 +118,9 @@ public final class NIOWebSocketConnector: WebSocketConnector, @unchecked Sendabl
             channel.eventLoop.makeCompletedFuture {
                 let connection = NIOWebSocketConnection(channel: channel)
                 try channel.pipeline.syncOperations.addHandlers([
-                    NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,
-                                                maxAccumulatedFrameSize: maximumMessageSize),
+                    NIOWebSocketFrameAggregator(
+                        minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,
+                        maxAccumulatedFrameSize: maximumMessageSize),
                     NIOWebSocketFrameHandler(connection),
                 ])
                 return .upgraded(connection)
@@ -134,13 +144,17 @@ public final class NIOWebSocketConnector: WebSocketConnector, @unchecked Sendabl
     }
 
     /// The handshake's request line and headers: `Host`, then the request's own headers.
-    private static func handshakeHead(for request: URLRequest, url: URL, host: String, port: Int, secure: Bool) -> HTTPRequestHead {
+    private static func handshakeHead(
+        for request: URLRequest, url: URL, host: String, port: Int, secure: Bool
+    ) -> HTTPRequestHead {
         var target = url.path.isEmpty ? "/" : url.path
         if let query = url.query { target += "?" + query }
         var headers = HTTPHeaders()
         let hostName = host.contains(":") ? "[\(host)]" : host
         headers.add(name: "Host", value: port == (secure ? 443 : 80) ? hostName : "\(hostName):\(port)")
-        let reserved: Set<String> = ["host", "connection", "upgrade", "content-length", "sec-websocket-key", "sec-websocket-version"]
+        let reserved: Set<String> = [
+            "host", "connection", "upgrade", "content-length", "sec-websocket-key", "sec-websocket-version",
+        ]
         for (name, value) in request.allHTTPHeaderFields ?? [:] where !reserved.contains(name.lowercased()) {
             headers.add(name: name, value: value)
         }
@@ -186,7 +200,9 @@ final class HandshakeRefusalCollector: ChannelInboundHandler {
         case .head(let head):
             refusal.status = Int(head.status.code)
         case .body(var body):
-            if refusal.body.utf8.count < 1024 { refusal.body += body.readString(length: min(body.readableBytes, 1024)) ?? "" }
+            if refusal.body.utf8.count < 1024 {
+                refusal.body += body.readString(length: min(body.readableBytes, 1024)) ?? ""
+            }
         case .end:
             promise.succeed(refusal)
             context.close(promise: nil)
