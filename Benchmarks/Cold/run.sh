@@ -23,7 +23,7 @@ bin=$(swift build -c release --package-path "$work" --show-bin-path)
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
 for n in "${sizes[@]}"; do
-    for mode in reflectmap decoder prepared; do
+    for mode in reflectmap decoder prepared prepared-all; do
         for _ in $(seq "$runs"); do echo "set $n $mode $("$bin/cold-$n" "$mode")" >> "$results"; done
     done
 done
@@ -43,14 +43,15 @@ for line in open(sys.argv[1]):
 def median(kind, name, mode, column):
     return statistics.median(r[column] for r in rows[(kind, name, mode)])
 print("Many model types, each document mapped once per pass; median ms of separate processes.\n")
-print("| types | ReflectMap first | ReflectMap second | first ÷ second | first use per type | JSONDecoder first | JSONDecoder second | ReflectMap first ÷ JSONDecoder first | prepare(_:) | first after prepare |")
-print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("| types | ReflectMap first | ReflectMap second | first ÷ second | first use per type | JSONDecoder first | JSONDecoder second | ReflectMap first ÷ JSONDecoder first | prepare(roots) | first after it | prepare(all) | first after it | prepare(all) + first ÷ JSONDecoder first |")
+print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for name in sorted({n for k, n, _ in rows if k == "set"}, key=int):
     f, s = median("set", name, "reflectmap", 0), median("set", name, "reflectmap", 1)
     df, ds = median("set", name, "decoder", 0), median("set", name, "decoder", 1)
     p, pf = median("set", name, "prepared", 2), median("set", name, "prepared", 0)
+    a, af = median("set", name, "prepared-all", 2), median("set", name, "prepared-all", 0)
     per = (f - s) / int(name)
-    print(f"| {int(name):,} | {f / 1000:,.2f} | {s / 1000:,.2f} | {f / s:.2f} | {per:,.1f} µs | {df / 1000:,.2f} | {ds / 1000:,.2f} | **{f / df:.2f}×** | {p / 1000:,.2f} | {pf / 1000:,.2f} |")
+    print(f"| {int(name):,} | {f / 1000:,.2f} | {s / 1000:,.2f} | {f / s:.2f} | {per:,.1f} µs | {df / 1000:,.2f} | {ds / 1000:,.2f} | **{f / df:.2f}×** | {p / 1000:,.2f} | {pf / 1000:,.2f} | {a / 1000:,.2f} | {af / 1000:,.2f} | **{(a + af) / df:.2f}×** |")
 print("\nThe benchmark payloads in a fresh process; median µs of separate processes.\n")
 print("| payload | ReflectMap first | JSONDecoder first | ReflectMap first ÷ JSONDecoder first | ReflectMap second | JSONDecoder second |")
 print("|---|---:|---:|---:|---:|---:|")

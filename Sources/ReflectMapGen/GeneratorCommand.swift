@@ -29,7 +29,8 @@ public struct GeneratorCommand: Equatable, Sendable {
                              auto (default): snake when most keys are snake_case
           --struct           emit structs instead of final classes
           --enums            make String-backed enums of strings with few distinct values
-          --namespace Name   wrap the models in `enum Name { ... }` so that several APIs share a module
+          --namespace Name   wrap the models in `enum Name { ... }` so that several APIs share a module,
+                             with `Name.allModels` listing them for JSONMapper.prepare(_:)
           --sample N         read at most N elements of a sample that is a top-level array or JSON Lines
                              (default 10000); the rest of the file is not read
           --output File      write to a file instead of standard output

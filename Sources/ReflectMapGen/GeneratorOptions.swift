@@ -6,7 +6,8 @@ public struct GeneratorOptions: Equatable, Sendable {
     public var keyStyle: KeyStyle
     /// Emits `struct` instead of `final class`.
     public var emitsStructs: Bool
-    /// Wraps the output in `enum <namespace> { ... }`, so that models of several APIs can share a
+    /// Wraps the output in `enum <namespace> { ... }`, with `allModels` listing the models for
+    /// `JSONMapper.prepare(_:)`, so that models of several APIs can share a
     /// module without their class names colliding.
     public var namespace: String?
     /// Turns string properties with few distinct values into `String`-backed enums (`--enums`); see

@@ -22,6 +22,17 @@ struct SourceWriter {
             }
         }
         if let namespace {
+            // The namespace also lists its models, for `JSONMapper.prepare(_:)` at launch; it is
+            // `nonisolated` so that an app target isolated to the main actor by default can hand it
+            // over from a background task.
+            let models = declarations.compactMap { declaration -> String? in
+                guard case .model(let model) = declaration else { return nil }
+                return model.name + ".self"
+            }
+            body += ["", "/// Every model above, to hand to `JSONMapper.prepare(_:)` at launch."]
+            body += ["nonisolated static let allModels: [any Mappable.Type] = ["]
+            body += models.map { "    " + $0 + "," }
+            body += ["]"]
             lines.append("enum \(namespace) {")
             lines += body.map { $0.isEmpty ? "" : "    " + $0 }
             lines.append("}")

@@ -25,6 +25,11 @@ struct Alert: Mappable {
     var createdAt: Date?
 }
 
+/// What `reflectmap-gen --namespace Twitter` writes beside the models, for the article's launch code.
+enum Twitter {
+    nonisolated static let allModels: [any Mappable.Type] = [Profile.self, Alert.self]
+}
+
 @Suite("Performance article")
 struct PerformanceSnippets {
     @Test("Plans prepared off the main thread serve a later map")
@@ -32,6 +37,7 @@ struct PerformanceSnippets {
         let mapper = JSONMapper(keyTranslator: .snakeCase)
         Task.detached(priority: .utility) {
             try? mapper.prepare([Timeline.self, Profile.self, [Alert].self])
+            try? mapper.prepare(Twitter.allModels)   // every model reflectmap-gen wrote into `enum Twitter`
         }
         // Preparing again while the detached task may still run is safe, and so is mapping.
         try mapper.prepare([Timeline.self])

@@ -33,6 +33,22 @@ struct GeneratedModelTests {
         #expect(difference == nil)
     }
 
+    @Test("The namespace lists every model it declares, and preparing that list maps the payload as before")
+    func namespaceListsItsModels() throws {
+        let fixture = try #require(GeneratedFixture.all.first { $0.modelFile == "TwitterModels.swift" })
+        let source = try fixture.checkedInSource()
+        let declared = source.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            guard words.count >= 3, words[0] == "final", words[1] == "class" else { return nil }
+            return String(words[2].dropLast())  // "Status:" → "Status"
+        }
+        #expect(declared.count > 5)
+        #expect(Set(Twitter.allModels.map { "\($0)".components(separatedBy: ".").last ?? "" }) == Set(declared))
+        let mapper = JSONMapper(keyTranslator: .snakeCase)
+        try mapper.prepare(Twitter.allModels)
+        #expect(try mapper.map(Twitter.SearchResponse.self, from: fixture.payloadData()).statuses.count > 0)
+    }
+
     @Test("The mapper names the configuration the header asks for", arguments: GeneratedFixture.all)
     func headerNamesTheTranslator(fixture: GeneratedFixture) throws {
         let header = try fixture.checkedInSource().prefix(400)

@@ -43,14 +43,19 @@ struct OutputTests {
         #expect(!source.contains("init()"))
     }
 
-    @Test("--namespace wraps the models in an enum and names it in the header")
+    @Test("--namespace wraps the models in an enum that lists them, and names it in the header")
     func namespace() throws {
         let source = try generate(Self.sample, options: GeneratorOptions(namespace: "Twitter"))
         #expect(source.contains("map(Twitter.Response.self, from: data)"))
         #expect(
             source.contains(
                 "import ReflectMap\n\nenum Twitter {\n    final class Response: Mappable {\n        var screenName"))
-        #expect(source.hasSuffix("        required init() {}\n    }\n}\n"))
+        #expect(
+            source.hasSuffix(
+                "        required init() {}\n    }\n\n"
+                    + "    /// Every model above, to hand to `JSONMapper.prepare(_:)` at launch.\n"
+                    + "    nonisolated static let allModels: [any Mappable.Type] = [\n"
+                    + "        Response.self,\n        Status.self,\n    ]\n}\n"))
     }
 
     @Test(

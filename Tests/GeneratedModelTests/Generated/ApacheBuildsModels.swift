@@ -61,4 +61,12 @@ enum ApacheBuilds {
 
         required init() {}
     }
+
+    /// Every model above, to hand to `JSONMapper.prepare(_:)` at launch.
+    nonisolated static let allModels: [any Mappable.Type] = [
+        Server.self,
+        Job.self,
+        PrimaryView.self,
+        View.self,
+    ]
 }

@@ -76,4 +76,15 @@ enum CITM {
 
         required init() {}
     }
+
+    /// Every model above, to hand to `JSONMapper.prepare(_:)` at launch.
+    nonisolated static let allModels: [any Mappable.Type] = [
+        Catalog.self,
+        Event.self,
+        Performance.self,
+        Price.self,
+        SeatCategory.self,
+        Area.self,
+        VenueNames.self,
+    ]
 }

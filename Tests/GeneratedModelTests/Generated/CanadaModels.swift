@@ -33,4 +33,12 @@ enum Canada {
 
         required init() {}
     }
+
+    /// Every model above, to hand to `JSONMapper.prepare(_:)` at launch.
+    nonisolated static let allModels: [any Mappable.Type] = [
+        FeatureCollection.self,
+        Feature.self,
+        Properties.self,
+        Geometry.self,
+    ]
 }

@@ -228,4 +228,21 @@ enum GitHub {
 
         required init() {}
     }
+
+    /// Every model above, to hand to `JSONMapper.prepare(_:)` at launch.
+    nonisolated static let allModels: [any Mappable.Type] = [
+        Event.self,
+        Actor.self,
+        Repo.self,
+        Payload.self,
+        Commit.self,
+        Author.self,
+        Forkee.self,
+        User.self,
+        Issue.self,
+        PullRequest.self,
+        Comment.self,
+        Page.self,
+        Org.self,
+    ]
 }

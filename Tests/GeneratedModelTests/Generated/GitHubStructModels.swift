@@ -202,4 +202,21 @@ enum GitHubStructs {
         var url: URL?
         var id = 0
     }
+
+    /// Every model above, to hand to `JSONMapper.prepare(_:)` at launch.
+    nonisolated static let allModels: [any Mappable.Type] = [
+        Event.self,
+        Actor.self,
+        Repo.self,
+        Payload.self,
+        Commit.self,
+        Author.self,
+        Forkee.self,
+        User.self,
+        Issue.self,
+        PullRequest.self,
+        Comment.self,
+        Page.self,
+        Org.self,
+    ]
 }

@@ -42,4 +42,13 @@ enum GoogleMaps {
 
         required init() {}
     }
+
+    /// Every model above, to hand to `JSONMapper.prepare(_:)` at launch.
+    nonisolated static let allModels: [any Mappable.Type] = [
+        DistanceMatrix.self,
+        Row.self,
+        Element.self,
+        Distance.self,
+        Duration.self,
+    ]
 }

@@ -26,4 +26,10 @@ enum Mesh3D {
 
         required init() {}
     }
+
+    /// Every model above, to hand to `JSONMapper.prepare(_:)` at launch.
+    nonisolated static let allModels: [any Mappable.Type] = [
+        Mesh.self,
+        Batch.self,
+    ]
 }

@@ -192,4 +192,22 @@ enum Twitter {
 
         required init() {}
     }
+
+    /// Every model above, to hand to `JSONMapper.prepare(_:)` at launch.
+    nonisolated static let allModels: [any Mappable.Type] = [
+        SearchResponse.self,
+        Status.self,
+        Metadata.self,
+        User.self,
+        Entities.self,
+        Entity.self,
+        URLItem.self,
+        StatusEntities.self,
+        Hashtag.self,
+        UserMention.self,
+        Media.self,
+        Sizes.self,
+        Size.self,
+        SearchMetadata.self,
+    ]
 }

@@ -76,4 +76,14 @@ enum Jenkins {
 
         required init() {}
     }
+
+    /// Every model above, to hand to `JSONMapper.prepare(_:)` at launch.
+    nonisolated static let allModels: [any Mappable.Type] = [
+        UpdateCenter.self,
+        Core.self,
+        Plugin.self,
+        Dependency.self,
+        Developer.self,
+        Signature.self,
+    ]
 }
