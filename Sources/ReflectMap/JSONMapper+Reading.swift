@@ -29,7 +29,7 @@ extension JSONMapper {
     /// - Throws: ``MappingError`` when the dictionary cannot be mapped.
     public func map<T: Mappable>(_ type: T.Type, from dictionary: [String: Any]) throws -> T {
         try reading(T.self, at: nil, reporting: false) {
-            try read(T.self, fromTree: dictionary, path: [], reporting: $0)
+            try read(T.self, fromTree: dictionary, path: [], reporting: $0, model: T.self)
         }.value
     }
 
@@ -68,8 +68,10 @@ extension JSONMapper {
     /// - Returns: The model, or the models of an array.
     /// - Throws: ``MappingError`` when the object cannot be mapped.
     public func map<T: Mappable>(_ type: T.Type, fromJSONObject object: Any) throws -> T {
-        try reading(T.self, at: nil, reporting: false) { try read(T.self, fromTree: object, path: [], reporting: $0) }
-            .value
+        try reading(T.self, at: nil, reporting: false) {
+            try read(T.self, fromTree: object, path: [], reporting: $0, model: T.self)
+        }
+        .value
     }
 
     /// Maps JSON bytes and reports what did not match exactly: unmapped keys, unfilled properties,
@@ -99,7 +101,7 @@ extension JSONMapper {
         _ type: T.Type, from dictionary: [String: Any]
     ) throws -> (value: T, report: MappingReport) {
         let result = try reading(T.self, at: nil, reporting: true) {
-            try read(T.self, fromTree: dictionary, path: [], reporting: $0)
+            try read(T.self, fromTree: dictionary, path: [], reporting: $0, model: T.self)
         }
         return (result.value, result.report ?? MappingReport())
     }
@@ -115,7 +117,7 @@ extension JSONMapper {
         _ type: T.Type, fromJSONObject object: Any
     ) throws -> (value: T, report: MappingReport) {
         let result = try reading(T.self, at: nil, reporting: true) {
-            try read(T.self, fromTree: object, path: [], reporting: $0)
+            try read(T.self, fromTree: object, path: [], reporting: $0, model: T.self)
         }
         return (result.value, result.report ?? MappingReport())
     }
@@ -142,7 +144,7 @@ extension JSONMapper {
     /// - Throws: ``MappingError`` for malformed JSON, a top-level value that is not an object, or (in
     ///   strict mode) a value that does not fit.
     public func update<T: Mappable>(_ value: inout T, from data: Data) throws {
-        let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
+        let adapter = try cache.adapter(for: T.self, translator: keyTranslator, model: T.self)
         let report = try InputBytes.reading(data) { bytes in
             var reader = JSONReader(
                 scanner: JSONScanner(bytes: bytes), settings: readSettings, reporting: reportHandler != nil)
@@ -200,10 +202,18 @@ extension JSONMapper {
         try InputBytes.reading(data) { try read(T.self, bytes: $0, at: keyPath, reporting: reporting) }
     }
 
-    private func read<T>(
-        _ type: T.Type, bytes: InputBytes, at keyPath: String?, reporting: Bool
+    /// ``read(_:from:at:reporting:)`` for a type the caller's compiler knows to be a model: its first
+    /// use asks the runtime nothing about it.
+    func read<T: Mappable>(
+        _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport?) {
-        let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
+        try InputBytes.reading(data) { try read(T.self, bytes: $0, at: keyPath, reporting: reporting, model: T.self) }
+    }
+
+    private func read<T>(
+        _ type: T.Type, bytes: InputBytes, at keyPath: String?, reporting: Bool, model: (any Mappable.Type)? = nil
+    ) throws -> (value: T, report: MappingReport?) {
+        let adapter = try cache.adapter(for: T.self, translator: keyTranslator, model: model)
         var scanner = JSONScanner(bytes: bytes)
         var path: [PathComponent] = []
         var open: JSONScanner.OpenContainers = []
@@ -264,9 +274,9 @@ extension JSONMapper {
 
     /// The route for `JSONSerialization` output.
     func read<T>(
-        _ type: T.Type, fromTree json: Any, path: [PathComponent], reporting: Bool
+        _ type: T.Type, fromTree json: Any, path: [PathComponent], reporting: Bool, model: (any Mappable.Type)? = nil
     ) throws -> (value: T, report: MappingReport?) {
-        let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
+        let adapter = try cache.adapter(for: T.self, translator: keyTranslator, model: model)
         var reader = JSONReader(tree: json, settings: readSettings, reporting: reporting, path: path)
         let value = try read(adapter, &reader)
         return (value, reader.report?.report)

@@ -68,11 +68,32 @@ public protocol Mappable: SendableMetatype {
 /// models, or an actor, which the mapper refuses. Only ReflectMap's extensions make one.
 public struct MappableKind: Sendable, Equatable {
     let rawValue: UInt8
+    /// An array's element type, with its conformance: the array's own conformance states it, so the
+    /// mapper never asks the runtime whether the element is a model.
+    let element: (any Mappable.Type)?
+
+    private init(rawValue: UInt8, element: (any Mappable.Type)? = nil) {
+        self.rawValue = rawValue
+        self.element = element
+    }
 
     static let model = MappableKind(rawValue: 0)
     static let polymorphic = MappableKind(rawValue: 1)
     static let array = MappableKind(rawValue: 2)
     static let actor = MappableKind(rawValue: 3)
+
+    static func array(of element: any Mappable.Type) -> MappableKind {
+        MappableKind(rawValue: array.rawValue, element: element)
+    }
+
+    /// Whether two kinds are the same kind; an array's element does not count.
+    /// - Parameters:
+    ///   - lhs: A kind.
+    ///   - rhs: Another kind.
+    /// - Returns: `true` when both are models, polymorphic bases, arrays or actors.
+    public static func == (lhs: MappableKind, rhs: MappableKind) -> Bool {
+        lhs.rawValue == rhs.rawValue
+    }
 }
 
 extension Mappable {
@@ -97,7 +118,7 @@ extension Mappable {
 /// An array of models is itself mappable, so `[Book].self` works wherever a response class is asked for.
 extension Array: Mappable where Element: Mappable {
     /// An array of models, which the mapper reads and writes element by element.
-    public static var _mappableKind: MappableKind { .array }
+    public static var _mappableKind: MappableKind { .array(of: Element.self) }
 }
 
 extension Mappable {

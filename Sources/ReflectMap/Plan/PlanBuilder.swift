@@ -40,6 +40,9 @@ final class PlanBuilder {
     /// What this build made, which the cache publishes if the build succeeds.
     private(set) var newPlans: [ObjectIdentifier: TypePlan] = [:]
     private(set) var newAdapters: [ObjectIdentifier: AnyObject] = [:]
+    /// What this build learned about types: each model type the runtime confirmed, with its array and
+    /// optional types, so that `[M]` or `M?` met after `M` costs no question of its own.
+    private(set) var newKnownTypes: [ObjectIdentifier: KnownType] = [:]
 
     init(
         translator: KeyTranslator, registry: AdapterRegistry, plans: [ObjectIdentifier: TypePlan],
@@ -86,7 +89,7 @@ final class PlanBuilder {
             return try registered.makeErasedAdapter(self, property: property)
         }
         if let builtin = builtinTypes[identifier] { return try builtin.makeAdapter(self, property: property) }
-        switch knownTypes[identifier] {
+        switch knownTypes[identifier] ?? newKnownTypes[identifier] {
         case .model(let model)?:
             if let made = try mappableAdapter(model, property: property) { return made }
         case .container(let container)?:
@@ -104,8 +107,11 @@ final class PlanBuilder {
                 return try builtin.makeAdapter(self, property: property)
             }
         case .struct, .class:
-            if let model = Value.self as? any Mappable.Type, let made = try mappableAdapter(model, property: property) {
-                return made
+            if let model = Value.self as? any Mappable.Type {
+                for (known, entry) in KnownType.entries(for: model) where newKnownTypes[known] == nil {
+                    newKnownTypes[known] = entry
+                }
+                if let made = try mappableAdapter(model, property: property) { return made }
             }
         case .enum:
             if let raw = try rawValueAdapter(Value.self, property: property) { return raw }
@@ -138,12 +144,13 @@ final class PlanBuilder {
         throw MappingError(.unsupportedType(type: String(describing: Value.self), property: "\(property)"))
     }
 
-    /// The adapter of a `Mappable` type, by what its conformance says it is; `nil` for an array of
-    /// models, which `Array`'s own adapter reads element by element.
+    /// The adapter of a `Mappable` type, by what its conformance says it is.
     private func mappableAdapter(_ model: any Mappable.Type, property: PropertyName) throws -> AnyObject? {
-        switch model._mappableKind {
+        let kind = model._mappableKind
+        switch kind {
         case .array:
-            return nil
+            // `Array`'s own adapter reads it element by element; its conformance named the element.
+            return try kind.element.map { try arrayOfModelsAdapter($0, property: property) }
         case .polymorphic:
             return try polymorphicAdapter(model, property: property)
         default:
@@ -156,6 +163,13 @@ final class PlanBuilder {
             }
             return try erasedModelAdapter(model)
         }
+    }
+
+    /// The adapter of `[Element]`, whose container conformance is known statically.
+    private func arrayOfModelsAdapter<Element: Mappable>(
+        _ element: Element.Type, property: PropertyName
+    ) throws -> AnyObject {
+        try ([Element].self as any BuiltinAdapterProviding.Type).makeAdapter(self, property: property)
     }
 
     /// The raw-value adapter of a `RawRepresentable` type, or `nil` when it is none or its raw value

@@ -33,10 +33,15 @@ final class PlanCache: @unchecked Sendable {
     }
 
     /// The adapter for a top-level type, building it and everything it contains on first use.
-    func adapter<Value>(for type: Value.Type, translator: KeyTranslator) throws -> TypeAdapter<Value> {
+    /// - Parameter model: The type as a model, when the caller's compiler knows it is one (a
+    ///   `map<T: Mappable>` call): building then asks the runtime nothing about it.
+    func adapter<Value>(
+        for type: Value.Type, translator: KeyTranslator, model: (any Mappable.Type)? = nil
+    ) throws -> TypeAdapter<Value> {
         lock.lock()
         defer { lock.unlock() }
         if let cached = resolved[ObjectIdentifier(Value.self)] as? TypeAdapter<Value> { return cached }
+        if let model { recordKnownTypesLocked([model]) }
         return try build(translator: translator) { builder in
             try builder.adapter(for: Value.self, property: PropertyName(topLevel: Value.self))
         }
@@ -59,6 +64,10 @@ final class PlanCache: @unchecked Sendable {
     func recordKnownTypes(_ types: [any Mappable.Type]) {
         lock.lock()
         defer { lock.unlock() }
+        recordKnownTypesLocked(types)
+    }
+
+    private func recordKnownTypesLocked(_ types: [any Mappable.Type]) {
         for type in types {
             for (identifier, known) in KnownType.entries(for: type) where knownTypes[identifier] == nil {
                 knownTypes[identifier] = known
@@ -82,6 +91,7 @@ final class PlanCache: @unchecked Sendable {
         // Keep plans a nested build (a model whose init() maps JSON) may have published meanwhile.
         plans.merge(builder.newPlans) { current, _ in current }
         resolved.merge(builder.newAdapters) { current, _ in current }
+        knownTypes.merge(builder.newKnownTypes) { current, _ in current }
         return result
     }
 }
@@ -110,7 +120,8 @@ enum KnownType {
     /// An array or optional of a model type.
     case container(any BuiltinAdapterProviding.Type)
 
-    /// The entries of a model type and of its array and optional types.
+    /// The entries of a model type and of its array and optional types, and for an array of models,
+    /// its element's too.
     static func entries(for type: any Mappable.Type) -> [(ObjectIdentifier, KnownType)] {
         func entries<Model: Mappable>(_ type: Model.Type) -> [(ObjectIdentifier, KnownType)] {
             [
@@ -120,6 +131,6 @@ enum KnownType {
                 (ObjectIdentifier([Model]?.self), .container([Model]?.self)),
             ]
         }
-        return entries(type)
+        return entries(type) + (type._mappableKind.element.map { KnownType.entries(for: $0) } ?? [])
     }
 }
