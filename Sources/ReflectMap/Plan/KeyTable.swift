@@ -89,12 +89,14 @@ final class KeyTable: @unchecked Sendable {
         var groups: [Group] = []
         // Per group: its key, its members one step in, and its fields.
         var gathered: [(key: String, members: [Member])] = []
+        // A plain key is looked up by key only when a path group may share it; most tables have none.
+        let hasPaths = members.contains { $0.steps.count > 1 }
         var plainByKey: [String: Entry] = [:]
         for member in members {
             guard let key = member.steps.first else { continue }
             if member.steps.count == 1 {
                 let entry = Self.entry(for: key, field: member.field, priority: member.priority)
-                if plainByKey[key] == nil { plainByKey[key] = entry }
+                if hasPaths, plainByKey[key] == nil { plainByKey[key] = entry }
                 entries.append(entry)
                 keys.append(key)
                 continue
@@ -115,17 +117,20 @@ final class KeyTable: @unchecked Sendable {
             let groupKeys = group.members.map { (field: $0.field, priority: $0.priority) }
             groups.append(Group(table: table, keys: groupKeys, plain: plainByKey[group.key], ordinal: ordinal))
         }
-        // A plain key that is also a group's key is read through the group (``Group/plain``).
-        let groupKeys = Set(gathered.map(\.key))
-        var kept: [Int] = []
-        for index in entries.indices where entries[index].field < 0 || !groupKeys.contains(keys[index]) {
-            kept.append(index)
+        let entryList: [Entry]
+        let keyList: [String]
+        if gathered.isEmpty {
+            (entryList, keyList) = (entries, keys)
+        } else {
+            // A plain key that is also a group's key is read through the group (``Group/plain``).
+            let groupKeys = Set(gathered.map(\.key))
+            let kept = entries.indices.filter { entries[$0].field < 0 || !groupKeys.contains(keys[$0]) }
+            (entryList, keyList) = (kept.map { entries[$0] }, kept.map { keys[$0] })
         }
-        let entryList = kept.map { entries[$0] }
-        let keyList = kept.map { keys[$0] }
         let entryBytes = keyList.map { Array($0.utf8) }
         var byLength: [[Int]] = Array(repeating: [], count: (entryBytes.map(\.count).max() ?? 0) + 1)
         var byKey: [String: Int] = [:]
+        byKey.reserveCapacity(keyList.count)
         for (index, bytes) in entryBytes.enumerated() {
             byLength[bytes.count].append(index)
             if byKey[keyList[index]] == nil { byKey[keyList[index]] = index }
