@@ -69,7 +69,7 @@ extension Request where Value == String {
     public init(_ endpoint: some Endpoint, as type: String.Type) {
         self.endpoint = endpoint
         read = { body, response, _ in
-            let contentType = Response(body, response).header("Content-Type")
+            let contentType = response.value(forHTTPHeaderField: "Content-Type")
             let encoding = contentType.map(HTTPURLResponse.textEncoding(for:)) ?? .utf8
             guard let text = String(data: body, encoding: encoding) else {
                 return .failure(

@@ -43,10 +43,6 @@ public struct Response<Value> {
         return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
-    /// The same metadata with another value.
-    func with<Other>(_ value: Other) -> Response<Other> {
-        Response<Other>(value: value, statusCode: statusCode, headers: headers, url: url)
-    }
 }
 
 extension Response: Sendable where Value: Sendable {}

@@ -48,8 +48,8 @@ final class TaskHandler: @unchecked Sendable {
         var writeError: (any Error)?
     }
 
-    private typealias Head = (Result<HTTPURLResponse, any Error>) -> Void
-    private typealias Completion = (Result<(HTTPURLResponse, Data), any Error>) -> Void
+    typealias Head = (Result<HTTPURLResponse, any Error>) -> Void
+    typealias Completion = (Result<(HTTPURLResponse, Data), any Error>) -> Void
 
     private let state = Protected(State())
     // `sink` is why the class is `@unchecked Sendable`: a `.file` sink's `FileHandle` is not declared
@@ -86,36 +86,30 @@ final class TaskHandler: @unchecked Sendable {
     /// When the handler was cancelled before it started, `completion` gets the cancellation at once,
     /// the task is not resumed, and the result is `false`.
     @discardableResult
-    func start(
-        _ task: URLSessionTask, completion: @escaping (Result<(HTTPURLResponse, Data), any Error>) -> Void
-    ) -> Bool {
-        let started = state.withLock { state in
-            guard !state.finished else { return false }
-            state.task = task
-            state.completion = completion
-            return true
-        }
-        guard started else {
-            completion(.failure(CancellationError()))
-            return false
-        }
-        scheduleTimeoutCheck(after: timeout)
-        resume(task)
-        return true
+    func start(_ task: URLSessionTask, completion: @escaping Completion) -> Bool {
+        launch(task, keeping: { $0.completion = completion }, orElse: { completion(.failure(CancellationError())) })
     }
 
     /// Starts `task` for a stream: `head` gets the response as soon as it arrives (or the failure), and
     /// the body goes to the stream sink.
     @discardableResult
-    func startStream(_ task: URLSessionTask, head: @escaping (Result<HTTPURLResponse, any Error>) -> Void) -> Bool {
+    func startStream(_ task: URLSessionTask, head: @escaping Head) -> Bool {
+        launch(task, keeping: { $0.head = head }, orElse: { head(.failure(CancellationError())) })
+    }
+
+    /// Keeps the task and its callback, arms the idle timer and resumes the task; a handler already
+    /// finished (cancelled before it started) calls `cancelled` instead, outside the lock.
+    private func launch(
+        _ task: URLSessionTask, keeping callback: (inout State) -> Void, orElse cancelled: () -> Void
+    ) -> Bool {
         let started = state.withLock { state in
             guard !state.finished else { return false }
             state.task = task
-            state.head = head
+            callback(&state)
             return true
         }
         guard started else {
-            head(.failure(CancellationError()))
+            cancelled()
             return false
         }
         scheduleTimeoutCheck(after: timeout)
