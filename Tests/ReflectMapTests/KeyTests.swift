@@ -148,6 +148,26 @@ struct KeyTests {
         }
     }
 
+    @Test("Two properties that share a key: the first declared takes it on both routes, and reports see the rest")
+    func sharedKeyGoesToTheFirstProperty() throws {
+        struct Shared: Mappable {
+            @JSONKey("name") var first = ""
+            @JSONKey("display_name", alternates: "name") var second = ""
+            @JSONKey("name_with_a_long_key", alternates: "name_with_a_long_key") var long = ""
+        }
+        let mapper = JSONMapper()
+        let text = #"{"name": "a", "display_name": "b", "name_with_a_long_key": "c", "extra_key_here": 1}"#
+        let bytes = try mapper.mapWithReport(Shared.self, from: Data(text.utf8))
+        let object = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let tree = try mapper.mapWithReport(Shared.self, from: object)
+        for (model, report) in [bytes, tree] {
+            #expect([model.first, model.second, model.long] == ["a", "b", "c"])
+            #expect(report.unmappedKeys == ["extra_key_here"])
+        }
+        let onlyShared = try mapper.map(Shared.self, from: Data(#"{"name": "a"}"#.utf8))
+        #expect([onlyShared.first, onlyShared.second] == ["a", ""])
+    }
+
     @Test("Acronyms round-trip through snake_case")
     func acronymsRoundTrip() throws {
         let mapper = JSONMapper(keyTranslator: .snakeCase)

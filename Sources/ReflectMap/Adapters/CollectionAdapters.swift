@@ -1,12 +1,12 @@
 /// `[Element]`: maps a JSON array element by element. In lenient mode an element that cannot be
 /// used is dropped and reported; the rest of the array is kept. A lossy array (``LossyArray``) does
 /// the same in strict mode too.
-final class ArrayAdapter<Element>: InPlaceAdapter<[Element]>, @unchecked Sendable {
-    let element: InPlaceAdapter<Element>
+final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
+    let element: TypeAdapter<Element>
     let isLossy: Bool
 
     init(element: TypeAdapter<Element>, isLossy: Bool = false) {
-        self.element = .of(element)
+        self.element = element
         self.isLossy = isLossy
     }
 

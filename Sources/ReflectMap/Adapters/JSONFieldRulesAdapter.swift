@@ -1,13 +1,13 @@
 /// A property read under the whole-model rules of ``JSONFieldRules`` (``JSONFieldRules/skipsNull``,
 /// ``JSONFieldRules/takesTypedValues``), around the adapter its type has anyway. Only the fields of
 /// models that give those rules are read through it, so native fields pay nothing for them.
-final class JSONFieldRulesAdapter<Value>: InPlaceAdapter<Value>, @unchecked Sendable {
-    private let base: InPlaceAdapter<Value>
+final class JSONFieldRulesAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
+    private let base: TypeAdapter<Value>
     private let skipsNull: Bool
     private let takesTypedValues: Bool
 
     init(_ base: TypeAdapter<Value>, skipsNull: Bool, takesTypedValues: Bool) {
-        self.base = .of(base)
+        self.base = base
         self.skipsNull = skipsNull
         self.takesTypedValues = takesTypedValues
     }

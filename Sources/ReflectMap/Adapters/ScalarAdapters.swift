@@ -1,7 +1,7 @@
 import Foundation
 
 /// A scalar type whose adapter is a pair of functions: reader → value, value → writer.
-final class ScalarAdapter<Value>: InPlaceAdapter<Value>, @unchecked Sendable {
+final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
     typealias Reader = (inout JSONReader) throws -> Value?
     typealias Writer = (Value, inout JSONWriter) throws -> Void
 

@@ -2,8 +2,18 @@ import Foundation
 
 /// Converts between one Swift type and JSON (GSON's `TypeAdapter`): one ``read(_:)`` over a
 /// ``JSONReader``, whichever source it reads, and one ``write(_:to:)`` into a ``JSONWriter``,
-/// whichever sink it fills. Those two are all an adapter has to give; reading into a model's fields
-/// and arrays, and writing from them, is built on them by ``InPlaceAdapter``.
+/// whichever sink it fills. Those two are all an adapter has to give.
+///
+/// Reading into a model's fields and arrays, and writing from them, is built on those two by the
+/// methods after them, which a plan's fields, arrays and optionals call. Each has a default correct
+/// for any type. Adapters whose values are read most often override some of them with code
+/// specialised for their type (scalars, models and optionals): generic code looks up runtime
+/// metadata for every `Value?` and `[Value]` it makes, so the defaults would pay a lookup per field
+/// and per array.
+///
+/// One class rather than a base and a subclass for the in-place methods: the runtime builds the
+/// metadata of a generic class and of each of its generic superclasses the first time a type uses
+/// them, so every model type's adapter and its array's adapter would pay for one more level.
 ///
 /// Adapters are built once per type when a plan is made, then shared by every mapping run and every
 /// thread; they hold no mutable state after construction.
@@ -29,6 +39,78 @@ class TypeAdapter<Value>: @unchecked Sendable {
 
     /// How errors name the type.
     var typeName: String { String(describing: Value.self) }
+
+    /// Reads straight into a model's field, assigning only a usable value.
+    func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Value>) throws {
+        if let value = try read(&reader) { storage.store(value, at: field) }
+    }
+
+    /// Reads into an optional field: `null` gives `nil`, anything else a usable value.
+    func readOptional(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Value?>) throws {
+        if try reader.readNull() { return storage.store(nil, at: field) }
+        if let value = try read(&reader) { storage.store(value, at: field) }
+    }
+
+    /// Reads the JSON array under the cursor, appending its usable elements to `result`; `false`
+    /// (consuming nothing) when the value is not an array. The array is made once, at its size.
+    func readElements(_ reader: inout JSONReader, into result: inout [Value]) throws -> Bool {
+        try reader.gatherElements(into: &result) { reader, elements, pool in
+            if let value = try read(&reader) { elements.append(value, pool: pool) }
+        }
+    }
+
+    /// Reads the JSON array under the cursor as one `[Value]` and appends it to `arrays` (an element
+    /// of an array of arrays); `false`, consuming and appending nothing, when the value is not an
+    /// array.
+    func read(_ reader: inout JSONReader, appendingArrayTo arrays: inout [[Value]]) throws -> Bool {
+        var inner: [Value] = []
+        guard try readElements(&reader, into: &inner) else { return false }
+        arrays.append(consume inner)
+        return true
+    }
+
+    /// Writes a model's property as a member under `key`, the write-side twin of
+    /// ``read(_:into:at:)``. Returns `false` when the member is left out (an absent optional).
+    func writeMember(
+        from storage: ModelStorage, at field: FieldSlot<Value>, key: EncodedKey, isFirst: Bool,
+        to writer: inout JSONWriter
+    ) throws -> Bool {
+        let value = storage.load(field)
+        if isAbsent(value) { return writer.writeAbsentMember(key, isFirst: isFirst) }
+        writer.writeKey(key, isFirst: isFirst)
+        try write(value, to: &writer)
+        return true
+    }
+
+    /// ``writeMember(from:at:key:isFirst:to:)`` for a property of type `Value?`, the twin of
+    /// ``readOptional(_:into:at:)``.
+    func writeOptionalMember(
+        from storage: ModelStorage, at field: FieldSlot<Value?>, key: EncodedKey, isFirst: Bool,
+        to writer: inout JSONWriter
+    ) throws -> Bool {
+        guard let value = storage.load(field) else { return writer.writeAbsentMember(key, isFirst: isFirst) }
+        writer.writeKey(key, isFirst: isFirst)
+        try write(value, to: &writer)
+        return true
+    }
+
+    /// Writes an array of values.
+    func writeElements(_ values: [Value], to writer: inout JSONWriter) throws {
+        try writer.beginArray()
+        // An index loop: `enumerated()` and iterators cost generic metadata lookups per array.
+        var index = 0
+        while index < values.count {
+            writer.beginElement(index)
+            let item = values[index]
+            if isAbsent(item) {
+                writer.writeNull()
+            } else {
+                try write(item, to: &writer)
+            }
+            index += 1
+        }
+        writer.endArray(isEmpty: values.count == 0)
+    }
 }
 
 /// Passes raw JSON through untouched: `Any`, `[String: Any]` and `[Any]` properties.
@@ -47,11 +129,11 @@ final class PassThroughAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
 /// `Optional<Wrapped>`: `null` becomes `nil`, anything else goes to the wrapped type. A field of the
 /// optional type is read and written through the wrapped type's optional paths, which scalars and
 /// models give in code specialised for their type.
-final class OptionalAdapter<Wrapped>: InPlaceAdapter<Wrapped?>, @unchecked Sendable {
-    let wrapped: InPlaceAdapter<Wrapped>
+final class OptionalAdapter<Wrapped>: TypeAdapter<Wrapped?>, @unchecked Sendable {
+    let wrapped: TypeAdapter<Wrapped>
 
     init(wrapped: TypeAdapter<Wrapped>) {
-        self.wrapped = .of(wrapped)
+        self.wrapped = wrapped
     }
 
     override func read(_ reader: inout JSONReader) throws -> Wrapped?? {

@@ -45,6 +45,8 @@ final class KeyTable: @unchecked Sendable {
     }
 
     // All `let`: a class's `var` properties would cost a dynamic exclusivity check on every read.
+    // Built in a few flat arrays, with no dictionary and no array per key: a table is made for every
+    // model type when its plan is built, so making it is part of every type's first use.
 
     /// Field by field in declaration order, each field's keys in priority order; a group where its
     /// first path was.
@@ -52,27 +54,32 @@ final class KeyTable: @unchecked Sendable {
     /// Each entry's key in this object.
     let keys: [String]
     let groups: [Group]
-    /// Each entry's key as UTF-8.
-    private let entryBytes: [[UInt8]]
-    /// The same keys as little-endian words, eight bytes each (the last padded with zeros); empty for
-    /// a key of up to eight bytes, which its entry's head holds whole.
-    private let entryWords: [[UInt64]]
-    /// Entry indices by key length in bytes.
-    private let byLength: [[Int]]
-    /// Entry index by key, for trees; the first entry of a key wins, as on the byte route.
-    private let byKey: [String: Int]
+    /// Every entry's key as little-endian words, eight bytes each, the last padded with zeros: entry
+    /// `i`'s key is `max(1, (length + 7) / 8)` words from `wordStarts[i]` on. Its first word is its head.
+    private let words: [UInt64]
+    private let wordStarts: [Int]
+    /// Entry indices by key length in bytes, in entry order: those whose keys are `n` bytes long are
+    /// `byLength[lengthStarts[n]..<lengthStarts[n + 1]]`.
+    private let byLength: [Int]
+    private let lengthStarts: [Int]
     let hasAlternates: Bool
     /// Whether no two entries have the same key (the usual case, which needs no lookup to tell).
     private let hasNoRepeatedKey: Bool
+    /// For each entry, whether an earlier entry has the same key; empty when ``hasNoRepeatedKey``.
+    private let isRepeated: [Bool]
     /// Bit `i` is set when entry `i` (of the first 64) can be recognised in the input before the key
     /// is scanned: it is the first entry with its key (the one a match gives), and its key holds no
     /// quote, backslash or control byte, so input bytes equal to it and then a quote are a complete
     /// string with no escape.
     private let recognisable: UInt64
 
+    /// The table of a plan with no fields yet.
+    static let empty = KeyTable(keys: [])
+
     /// A table for fields with these keys, each field's primary key first.
     convenience init(keys fields: [[PropertyKey]]) {
         var members: [Member] = []
+        members.reserveCapacity(fields.count)
         for (field, fieldKeys) in fields.enumerated() {
             for (priority, key) in fieldKeys.enumerated() {
                 members.append(Member(steps: key.components[...], field: field, priority: priority))
@@ -84,98 +91,143 @@ final class KeyTable: @unchecked Sendable {
 
     /// A table for these keys; its groups, and theirs, are numbered from `ordinals` on.
     init(members: [Member], ordinals: inout Int) {
-        var entries: [Entry] = []
-        var keys: [String] = []
+        // Each entry's key, field and priority; the key's bytes are laid out below.
+        var slots: [(key: String, field: Int, priority: Int)] = []
+        slots.reserveCapacity(members.count)
         var groups: [Group] = []
         // Per group: its key, its members one step in, and its fields.
         var gathered: [(key: String, members: [Member])] = []
         // A plain key is looked up by key only when a path group may share it; most tables have none.
         let hasPaths = members.contains { $0.steps.count > 1 }
-        var plainByKey: [String: Entry] = [:]
+        var plainByKey: [String: (field: Int, priority: Int)] = [:]
         for member in members {
             guard let key = member.steps.first else { continue }
             if member.steps.count == 1 {
-                let entry = Self.entry(for: key, field: member.field, priority: member.priority)
-                if hasPaths, plainByKey[key] == nil { plainByKey[key] = entry }
-                entries.append(entry)
-                keys.append(key)
+                if hasPaths, plainByKey[key] == nil { plainByKey[key] = (member.field, member.priority) }
+                slots.append((key, member.field, member.priority))
                 continue
             }
             let inner = Member(steps: member.steps.dropFirst(), field: member.field, priority: member.priority)
             if let index = gathered.firstIndex(where: { $0.key == key }) {
                 gathered[index].members.append(inner)
             } else {
-                entries.append(Self.entry(for: key, field: -1 - gathered.count, priority: 0))
-                keys.append(key)
+                slots.append((key, -1 - gathered.count, 0))
                 gathered.append((key, [inner]))
             }
         }
-        for group in gathered {
+        if !gathered.isEmpty {
+            // A plain key that is also a group's key is read through the group (``Group/plain``).
+            let groupKeys = Set(gathered.map(\.key))
+            slots.removeAll { $0.field >= 0 && groupKeys.contains($0.key) }
+        }
+
+        // The keys' bytes, as words.
+        var entries: [Entry] = []
+        var keys: [String] = []
+        var words: [UInt64] = []
+        var wordStarts: [Int] = []
+        var hasQuotable: [Bool] = []
+        entries.reserveCapacity(slots.count)
+        keys.reserveCapacity(slots.count)
+        words.reserveCapacity(slots.count * 2)
+        wordStarts.reserveCapacity(slots.count)
+        hasQuotable.reserveCapacity(slots.count)
+        var longest = 0
+        for slot in slots {
+            let first = words.count
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            var length = 0
+            var quotable = false
+            for byte in slot.key.utf8 {
+                quotable = quotable || byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                word |= UInt64(byte) << shift
+                length += 1
+                shift += 8
+                if shift == 64 {
+                    words.append(word)
+                    word = 0
+                    shift = 0
+                }
+            }
+            if shift > 0 || length == 0 { words.append(word) }
+            entries.append(Entry(length: length, head: words[first], field: slot.field, priority: slot.priority))
+            keys.append(slot.key)
+            wordStarts.append(first)
+            hasQuotable.append(quotable)
+            longest = max(longest, length)
+        }
+
+        // Entry indices by length, counted then placed.
+        var lengthStarts = [Int](repeating: 0, count: longest + 2)
+        for entry in entries { lengthStarts[entry.length + 1] += 1 }
+        for length in 0...longest { lengthStarts[length + 1] += lengthStarts[length] }
+        var byLength = [Int](repeating: 0, count: entries.count)
+        var next = lengthStarts
+        for (index, entry) in entries.enumerated() {
+            byLength[next[entry.length]] = index
+            next[entry.length] += 1
+        }
+
+        // An entry repeats a key when an earlier entry of the same length has the same words.
+        var isRepeated: [Bool] = []
+        for length in 0...longest where lengthStarts[length + 1] - lengthStarts[length] > 1 {
+            let count = max(1, (length + 7) / 8)
+            for later in (lengthStarts[length] + 1)..<lengthStarts[length + 1] {
+                let index = byLength[later]
+                let isCopy = (lengthStarts[length]..<later).contains { earlier in
+                    let other = byLength[earlier]
+                    return (0..<count).allSatisfy { words[wordStarts[other] + $0] == words[wordStarts[index] + $0] }
+                }
+                if isCopy {
+                    if isRepeated.isEmpty { isRepeated = Array(repeating: false, count: entries.count) }
+                    isRepeated[index] = true
+                }
+            }
+        }
+
+        for (index, group) in gathered.enumerated() {
             let ordinal = ordinals
             ordinals += 1
             let table = KeyTable(members: group.members, ordinals: &ordinals)
             let groupKeys = group.members.map { (field: $0.field, priority: $0.priority) }
-            groups.append(Group(table: table, keys: groupKeys, plain: plainByKey[group.key], ordinal: ordinal))
-        }
-        let entryList: [Entry]
-        let keyList: [String]
-        if gathered.isEmpty {
-            (entryList, keyList) = (entries, keys)
-        } else {
-            // A plain key that is also a group's key is read through the group (``Group/plain``).
-            let groupKeys = Set(gathered.map(\.key))
-            let kept = entries.indices.filter { entries[$0].field < 0 || !groupKeys.contains(keys[$0]) }
-            (entryList, keyList) = (kept.map { entries[$0] }, kept.map { keys[$0] })
-        }
-        let entryBytes = keyList.map { Array($0.utf8) }
-        var byLength: [[Int]] = Array(repeating: [], count: (entryBytes.map(\.count).max() ?? 0) + 1)
-        var byKey: [String: Int] = [:]
-        byKey.reserveCapacity(keyList.count)
-        for (index, bytes) in entryBytes.enumerated() {
-            byLength[bytes.count].append(index)
-            if byKey[keyList[index]] == nil { byKey[keyList[index]] = index }
-        }
-        self.entries = entryList
-        self.keys = keyList
-        self.groups = groups
-        self.entryBytes = entryBytes
-        self.entryWords = entryBytes.map { bytes in
-            guard bytes.count > 8 else { return [] }
-            return stride(from: 0, to: bytes.count, by: 8).map { first in
-                Self.word(bytes[first..<min(first + 8, bytes.count)])
+            // The plain field is read as its own key's entry would be: the group's key, its field.
+            let plain = plainByKey[group.key].flatMap { plain in
+                entries.first { $0.field == -1 - index }.map {
+                    Entry(length: $0.length, head: $0.head, field: plain.field, priority: plain.priority)
+                }
             }
+            groups.append(Group(table: table, keys: groupKeys, plain: plain, ordinal: ordinal))
         }
+        var recognisable: UInt64 = 0
+        for index in entries.indices.prefix(64) where !hasQuotable[index] && (isRepeated.isEmpty || !isRepeated[index]) {
+            recognisable |= 1 << UInt64(index)
+        }
+        self.entries = entries
+        self.keys = keys
+        self.groups = groups
+        self.words = words
+        self.wordStarts = wordStarts
         self.byLength = byLength
-        self.byKey = byKey
+        self.lengthStarts = lengthStarts
         self.hasAlternates = members.contains { $0.priority > 0 }
-        self.hasNoRepeatedKey = byKey.count == keyList.count
-        self.recognisable = entryBytes.prefix(64).enumerated().reduce(0) { bits, entry in
-            let (index, bytes) = entry
-            let plain = !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-            return plain && byKey[keyList[index]] == index ? bits | 1 << UInt64(index) : bits
-        }
-    }
-
-    private static func entry(for key: String, field: Int, priority: Int) -> Entry {
-        let utf8 = Array(key.utf8)
-        return Entry(length: utf8.count, head: word(utf8.prefix(8)), field: field, priority: priority)
-    }
-
-    /// Up to eight bytes as a little-endian word, zero past their end: how input keys are loaded.
-    private static func word(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        bytes.enumerated().reduce(UInt64(0)) { word, byte in word | UInt64(byte.element) << (8 * byte.offset) }
+        self.hasNoRepeatedKey = isRepeated.isEmpty
+        self.isRepeated = isRepeated
+        self.recognisable = recognisable
     }
 
     /// Whether entry `index` is the first with its key, the one a match gives.
     @inline(__always)
     func isFirst(_ index: Int) -> Bool {
-        hasNoRepeatedKey || byKey[keys[index]] == index
+        hasNoRepeatedKey || !isRepeated[index]
     }
 
-    /// The entry for a tree's key.
-    @inline(__always)
+    /// The entry for a tree's key, the first with that key. (Asked only for a member that reading the
+    /// table's keys did not take, to report it.)
     func match(_ key: String) -> Entry? {
-        byKey[key].map { entries[$0] }
+        let bytes = Array(key.utf8)
+        var hint = entries.count
+        return InputBytes.reading(bytes) { match($0, 0, bytes.count, hint: &hint) }
     }
 
     /// The entry whose key equals `bytes[start..<end]`: the first with that key. `hint` is the entry
@@ -199,10 +251,16 @@ final class KeyTable: @unchecked Sendable {
             hint += 1
             return entries[hint - 1]
         }
-        guard length < byLength.count else { return nil }
-        for candidate in byLength[length] where equal(candidate, head, bytes, start) {
-            hint = candidate + 1
-            return entries[candidate]
+        guard length + 1 < lengthStarts.count else { return nil }
+        var position = lengthStarts[length]
+        let last = lengthStarts[length + 1]
+        while position < last {
+            let candidate = byLength[position]
+            if equal(candidate, head, bytes, start) {
+                hint = candidate + 1
+                return entries[candidate]
+            }
+            position += 1
         }
         return nil
     }
@@ -245,21 +303,20 @@ final class KeyTable: @unchecked Sendable {
     /// eight bytes, a word at a time. Out of line, so that the common match stays small enough to inline.
     @inline(never)
     private func equalAfter(_ offset: Int, _ index: Int, _ bytes: InputBytes, _ start: Int) -> Bool {
-        let key = entryWords[index]
+        let first = wordStarts[index]
         let length = entries[index].length
         var offset = offset
         while offset < length {
             let rest = length - offset
             guard let word = bytes.word(at: start + offset) else { break }
-            let expected = key[offset / 8]
-            if Self.prefix(word, rest) != expected { return false }
+            if Self.prefix(word, rest) != words[first + offset / 8] { return false }
             offset += 8
         }
         if offset >= length { return true }
         // Within eight bytes of the input's end: a byte at a time.
-        let spelled = entryBytes[index]
         while offset < length {
-            if spelled[offset] != bytes[start + offset] { return false }
+            let spelled = UInt8(truncatingIfNeeded: words[first + offset / 8] >> (8 * UInt64(offset % 8)))
+            if spelled != bytes[start + offset] { return false }
             offset += 1
         }
         return true

@@ -38,7 +38,7 @@ final class TypePlan: @unchecked Sendable {
     private var writeLoop = UnretainedBoundFields.none
     private var writeLoopSorted = UnretainedBoundFields.none
     /// The fillable properties' keys, pre-encoded for the byte route and hashed for trees.
-    private(set) var keyTable = KeyTable(keys: []) {
+    private(set) var keyTable = KeyTable.empty {
         didSet { unretainedKeyTable = UnretainedKeyTable(keyTable) }
     }
     /// `keyTable` as the fill loop reads it.
@@ -542,12 +542,12 @@ class AnyBoundField: @unchecked Sendable {
 final class BoundField<Value>: AnyBoundField, @unchecked Sendable {
     private let encodedKey: EncodedKey
     private let slot: FieldSlot<Value>
-    private let adapter: InPlaceAdapter<Value>
+    private let adapter: TypeAdapter<Value>
 
     init(keys: [PropertyKey], slot: FieldSlot<Value>, isFillable: Bool, adapter: TypeAdapter<Value>) {
         self.encodedKey = EncodedKey(keys[0].components[keys[0].components.count - 1])
         self.slot = slot
-        self.adapter = .of(adapter)
+        self.adapter = adapter
         super.init(keys: keys, isFillable: isFillable)
     }
 
@@ -582,7 +582,7 @@ final class BoundField<Value>: AnyBoundField, @unchecked Sendable {
 /// Before filling, the model's ``Mappable/willStartMapping()`` runs; after, its
 /// ``Mappable/didFinishMapping()`` runs on it before it is stored; a model it rejects is an unusable
 /// value.
-final class ModelAdapter<Model: Mappable>: InPlaceAdapter<Model>, @unchecked Sendable {
+final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendable {
     let plan: TypePlan
 
     init(plan: TypePlan) {

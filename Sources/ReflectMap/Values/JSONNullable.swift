@@ -54,7 +54,7 @@ extension JSONNullable: BuiltinAdapterProviding {
 }
 
 /// ``JSONNullable``: `null` and a value read as such; ``JSONNullable/absent`` is left out when writing.
-final class NullableFieldAdapter<Wrapped>: InPlaceAdapter<JSONNullable<Wrapped>>, @unchecked Sendable {
+final class NullableFieldAdapter<Wrapped>: TypeAdapter<JSONNullable<Wrapped>>, @unchecked Sendable {
     let wrapped: TypeAdapter<Wrapped>
 
     init(wrapped: TypeAdapter<Wrapped>) {
