@@ -200,7 +200,8 @@ final class KeyTable: @unchecked Sendable {
             groups.append(Group(table: table, keys: groupKeys, plain: plain, ordinal: ordinal))
         }
         var recognisable: UInt64 = 0
-        for index in entries.indices.prefix(64) where !hasQuotable[index] && (isRepeated.isEmpty || !isRepeated[index]) {
+        for index in entries.indices.prefix(64) where !hasQuotable[index] && (isRepeated.isEmpty || !isRepeated[index])
+        {
             recognisable |= 1 << UInt64(index)
         }
         self.entries = entries
