@@ -82,7 +82,7 @@ public struct KeyTranslator: Sendable {
     private enum WordCase { case lower, upper, capitalized }
 
     private static func joined(_ name: String, _ separator: String, _ wordCase: WordCase) -> String {
-        if let key = asciiJoined(Array(name.utf8), separator, wordCase) { return key }
+        if let key = asciiJoined(Array(name.utf8), separator.utf8, wordCase) { return key }
         let split = NameWords(name)
         let words: [String]
         switch wordCase {
@@ -97,7 +97,7 @@ public struct KeyTranslator: Sendable {
     /// its bytes: ``NameWords``' rule, with the case changes as byte arithmetic, no Unicode case tables
     /// and no string per word. `nil` when a byte is not ASCII.
     private static func asciiJoined(
-        _ bytes: [UInt8], _ separator: String, _ wordCase: WordCase
+        _ bytes: [UInt8], _ separator: String.UTF8View, _ wordCase: WordCase
     ) -> String? {
         var start = 0
         while start < bytes.count, bytes[start] == 0x5F { start += 1 }
@@ -127,7 +127,7 @@ public struct KeyTranslator: Sendable {
             }
             let isFirstOfWord = !inWord
             if isFirstOfWord {
-                if hasWords { key.append(contentsOf: separator.utf8) }
+                if hasWords { key.append(contentsOf: separator) }
                 hasWords = true
                 inWord = true
             }

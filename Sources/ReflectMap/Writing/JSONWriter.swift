@@ -306,22 +306,32 @@ struct EncodedKey: Sendable {
 
     init(_ key: String) {
         string = key
-        let utf8 = key.utf8
-        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        // One pass over the key, and one array for each form: a key is encoded for every property of
+        // every model type when its plan is built.
+        var isPlain = true
+        var hasSlash = false
+        for byte in key.utf8 {
+            if byte < 0x20 || byte >= 0x7F || byte == .quote || byte == .backslash { isPlain = false }
+            if byte == UInt8(ascii: "/") { hasSlash = true }
+        }
+        var member: [UInt8] = []
+        member.reserveCapacity(key.utf8.count + 4)
+        member.append(.comma)
+        if isPlain {
             // Printable ASCII with no quote or backslash, as nearly every key is: written as it is.
             // (`/` is among them; the writer decides about it through `hasSlash`.)
-            var bytes: [UInt8] = [UInt8(ascii: "\"")]
-            bytes.reserveCapacity(utf8.count + 3)
-            bytes.append(contentsOf: utf8)
-            bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-            firstMember = bytes
+            member.append(.quote)
+            member.append(contentsOf: key.utf8)
+            member.append(.quote)
+            member.append(.colon)
         } else {
-            var writer = JSONWriter(settings: WriteSettings(), toTree: false, capacity: utf8.count + 8)
+            var writer = JSONWriter(settings: WriteSettings(), toTree: false, capacity: key.utf8.count + 8)
             writer.writeString(key)
             writer.output.append(.colon)
-            firstMember = writer.output.bytes
+            member.append(contentsOf: writer.output.bytes)
         }
-        member = [.comma] + firstMember
-        hasSlash = key.utf8.contains(UInt8(ascii: "/"))
+        self.member = member
+        firstMember = Array(member[1...])
+        self.hasSlash = hasSlash
     }
 }
