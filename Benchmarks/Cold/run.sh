@@ -4,7 +4,9 @@
 # - Many types: N model types in chains of four, declared twice (ReflectMap final classes, and Codable
 #   structs with the same fields, decoded by JSONDecoder with .convertFromSnakeCase and .iso8601), one
 #   document per chain. Each process maps every document once (first pass) and again (second pass).
-# - The four benchmark payloads: the first and second call in a fresh process, file already in memory.
+# - The same models alone in their executable (no Codable twins), with and without `prepare`.
+# - The four benchmark payloads: the first and second call in a fresh process, file already in memory,
+#   and the first call after `prepare` of the payload's model types.
 #
 # One measurement per process (a loop in one process would measure only its first iteration cold); each
 # figure is the median of several processes. The models are generated (generate.py) into .build-cold/.
@@ -26,9 +28,12 @@ for n in "${sizes[@]}"; do
     for mode in reflectmap decoder prepared prepared-all; do
         for _ in $(seq "$runs"); do echo "set $n $mode $("$bin/cold-$n" "$mode")" >> "$results"; done
     done
+    for mode in reflectmap prepared-all; do
+        for _ in $(seq "$runs"); do echo "alone $n $mode $("$bin/cold-$n-alone" "$mode")" >> "$results"; done
+    done
 done
 for payload in twitter citm_catalog canada github_events; do
-    for mode in reflectmap decoder; do
+    for mode in reflectmap prepared decoder; do
         for _ in $(seq "$runs"); do
             echo "payload $payload $mode $("$bin/cold-payloads" "$payload" "$mode" ../Payloads)" >> "$results"
         done
@@ -52,11 +57,27 @@ for name in sorted({n for k, n, _ in rows if k == "set"}, key=int):
     a, af = median("set", name, "prepared-all", 2), median("set", name, "prepared-all", 0)
     per = (f - s) / int(name)
     print(f"| {int(name):,} | {f / 1000:,.2f} | {s / 1000:,.2f} | {f / s:.2f} | {per:,.1f} µs | {df / 1000:,.2f} | {ds / 1000:,.2f} | **{f / df:.2f}×** | {p / 1000:,.2f} | {pf / 1000:,.2f} | {a / 1000:,.2f} | {af / 1000:,.2f} | **{(a + af) / df:.2f}×** |")
-print("\nThe benchmark payloads in a fresh process; median µs of separate processes.\n")
-print("| payload | ReflectMap first | JSONDecoder first | ReflectMap first ÷ JSONDecoder first | ReflectMap second | JSONDecoder second |")
-print("|---|---:|---:|---:|---:|---:|")
+def per_type(kind, name):
+    return (median(kind, name, "reflectmap", 0) - median(kind, name, "reflectmap", 1)) / int(name)
+print("\nThe same ReflectMap models alone in their executable, without the Codable twins, as in an app whose")
+print("models are all ReflectMap models; median ms of separate processes.\n")
+print("| types | ReflectMap first | ReflectMap second | first use per type | the same, beside the twins | prepare(all) | first after it |")
+print("|---:|---:|---:|---:|---:|---:|---:|")
+for name in sorted({n for k, n, _ in rows if k == "alone"}, key=int):
+    f, s = median("alone", name, "reflectmap", 0), median("alone", name, "reflectmap", 1)
+    a, af = median("alone", name, "prepared-all", 2), median("alone", name, "prepared-all", 0)
+    print(f"| {int(name):,} | {f / 1000:,.2f} | {s / 1000:,.2f} | {per_type('alone', name):,.1f} µs | {per_type('set', name):,.1f} µs | {a / 1000:,.2f} | {af / 1000:,.2f} |")
+sizes = sorted({n for k, n, _ in rows if k == "set"}, key=int)
+if len(sizes) > 1:
+    first, last = sizes[0], sizes[-1]
+    print(f"\nFirst use per type, {int(first):,} → {int(last):,} types: {per_type('set', last) / per_type('set', first):.2f}× beside the twins, {per_type('alone', last) / per_type('alone', first):.2f}× alone.")
+print("\nThe benchmark payloads in a fresh process; median µs of separate processes. `prepare` hands every model")
+print("type of the payload to `prepare(_:)` before the first call.\n")
+print("| payload | ReflectMap first | JSONDecoder first | ReflectMap first ÷ JSONDecoder first | ReflectMap second | JSONDecoder second | prepare | first after it | prepare + first ÷ JSONDecoder first |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 for name in ["twitter", "citm_catalog", "canada", "github_events"]:
     f, s = median("payload", name, "reflectmap", 0), median("payload", name, "reflectmap", 1)
     df, ds = median("payload", name, "decoder", 0), median("payload", name, "decoder", 1)
-    print(f"| {name} | {f:,.0f} | {df:,.0f} | **{f / df:.2f}×** | {s:,.0f} | {ds:,.0f} |")
+    p, pf = median("payload", name, "prepared", 3), median("payload", name, "prepared", 0)
+    print(f"| {name} | {f:,.0f} | {df:,.0f} | **{f / df:.2f}×** | {s:,.0f} | {ds:,.0f} | {p:,.0f} | {pf:,.0f} | **{(p + pf) / df:.2f}×** |")
 PY

@@ -58,10 +58,9 @@ final class KeyTable: @unchecked Sendable {
     /// `i`'s key is `max(1, (length + 7) / 8)` words from `wordStarts[i]` on. Its first word is its head.
     private let words: [UInt64]
     private let wordStarts: [Int]
-    /// Entry indices by key length in bytes, in entry order: those whose keys are `n` bytes long are
-    /// `byLength[lengthStarts[n]..<lengthStarts[n + 1]]`.
-    private let byLength: [Int]
-    private let lengthStarts: [Int]
+    /// Entry indices by key length in bytes, in entry order. (An array per length: the lookup of a key
+    /// that is not the one expected next iterates one, which costs less than indexing into a flat one.)
+    private let byLength: [[Int]]
     let hasAlternates: Bool
     /// Whether no two entries have the same key (the usual case, which needs no lookup to tell).
     private let hasNoRepeatedKey: Bool
@@ -209,8 +208,7 @@ final class KeyTable: @unchecked Sendable {
         self.groups = groups
         self.words = words
         self.wordStarts = wordStarts
-        self.byLength = byLength
-        self.lengthStarts = lengthStarts
+        self.byLength = (0...longest).map { Array(byLength[lengthStarts[$0]..<lengthStarts[$0 + 1]]) }
         self.hasAlternates = members.contains { $0.priority > 0 }
         self.hasNoRepeatedKey = isRepeated.isEmpty
         self.isRepeated = isRepeated
@@ -252,16 +250,10 @@ final class KeyTable: @unchecked Sendable {
             hint += 1
             return entries[hint - 1]
         }
-        guard length + 1 < lengthStarts.count else { return nil }
-        var position = lengthStarts[length]
-        let last = lengthStarts[length + 1]
-        while position < last {
-            let candidate = byLength[position]
-            if equal(candidate, head, bytes, start) {
-                hint = candidate + 1
-                return entries[candidate]
-            }
-            position += 1
+        guard length < byLength.count else { return nil }
+        for candidate in byLength[length] where equal(candidate, head, bytes, start) {
+            hint = candidate + 1
+            return entries[candidate]
         }
         return nil
     }
