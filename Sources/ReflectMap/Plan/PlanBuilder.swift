@@ -32,11 +32,12 @@ import Foundation
 final class PlanBuilder {
     let translator: KeyTranslator
     let registry: AdapterRegistry
-    /// The cache's plans and adapters when the build began; read only, so they are never copied.
-    private let publishedPlans: [ObjectIdentifier: TypePlan]
-    private let publishedAdapters: [ObjectIdentifier: AnyObject]
+    /// The cache's plans and adapters when the build began; read only, so they are never copied, and
+    /// let go by ``finish()``.
+    private var publishedPlans: [ObjectIdentifier: TypePlan]
+    private var publishedAdapters: [ObjectIdentifier: AnyObject]
     /// What the cache was told about types ahead of the build (``KnownType``).
-    private let knownTypes: [ObjectIdentifier: KnownType]
+    private var knownTypes: [ObjectIdentifier: KnownType]
     /// What this build made, which the cache publishes if the build succeeds.
     private(set) var newPlans: [ObjectIdentifier: TypePlan] = [:]
     private(set) var newAdapters: [ObjectIdentifier: AnyObject] = [:]
@@ -53,6 +54,19 @@ final class PlanBuilder {
         self.publishedPlans = plans
         self.publishedAdapters = adapters
         self.knownTypes = knownTypes
+    }
+
+    /// What a successful build made, for the cache to publish. The builder lets go of the cache's own
+    /// tables first: the cache then adds to them in place, where a table still shared with the builder
+    /// would be copied whole, once per build, a cost that grows with every type the app has mapped.
+    func finish() -> (
+        plans: [ObjectIdentifier: TypePlan], adapters: [ObjectIdentifier: AnyObject],
+        knownTypes: [ObjectIdentifier: KnownType]
+    ) {
+        publishedPlans = [:]
+        publishedAdapters = [:]
+        knownTypes = [:]
+        return (newPlans, newAdapters, newKnownTypes)
     }
 
     /// The adapter for values of type `Value`; `property` names the owner in errors.

@@ -89,9 +89,10 @@ final class PlanCache: @unchecked Sendable {
             throw error
         }
         // Keep plans a nested build (a model whose init() maps JSON) may have published meanwhile.
-        plans.merge(builder.newPlans) { current, _ in current }
-        resolved.merge(builder.newAdapters) { current, _ in current }
-        knownTypes.merge(builder.newKnownTypes) { current, _ in current }
+        let made = builder.finish()
+        plans.merge(made.plans) { current, _ in current }
+        resolved.merge(made.adapters) { current, _ in current }
+        knownTypes.merge(made.knownTypes) { current, _ in current }
         return result
     }
 }
