@@ -1,6 +1,6 @@
-/// A plan's JSON keys, pre-encoded as UTF-8, so that the byte route matches a key in the input
-/// without allocating: it compares bytes, and decodes only keys that contain escapes. A tree's keys
-/// are already strings and are looked up by hash.
+/// A plan's JSON keys, pre-encoded as UTF-8 words, so that the byte route matches a key in the input
+/// without allocating: it compares bytes, and decodes only keys that contain escapes. A tree is read
+/// by looking each of the table's keys up in the tree's dictionary.
 ///
 /// Keys that are paths into nested objects (`@JSONKey(path: "location.lat")`) are gathered by their
 /// first step into a ``Group``: one entry of this table that leads to a table of its own for the
