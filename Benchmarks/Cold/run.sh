@@ -47,37 +47,40 @@ for line in open(sys.argv[1]):
     rows.setdefault((kind, name, mode), []).append([float(f) for f in figures])
 def median(kind, name, mode, column):
     return statistics.median(r[column] for r in rows[(kind, name, mode)])
+def passes(kind, name, mode="reflectmap"):
+    """The first and second pass; with prepare, the time it took, then the first pass after it."""
+    if mode == "reflectmap" or mode == "decoder":
+        return median(kind, name, mode, 0), median(kind, name, mode, 1)
+    return median(kind, name, mode, 2), median(kind, name, mode, 0)
+def per_type(kind, name):
+    f, s = passes(kind, name)
+    return (f - s) / int(name)
+def sizes(kind):
+    return sorted({n for k, n, _ in rows if k == kind}, key=int)
 print("Many model types, each document mapped once per pass; median ms of separate processes.\n")
 print("| types | ReflectMap first | ReflectMap second | first ÷ second | first use per type | JSONDecoder first | JSONDecoder second | ReflectMap first ÷ JSONDecoder first | prepare(roots) | first after it | prepare(all) | first after it | prepare(all) + first ÷ JSONDecoder first |")
 print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-for name in sorted({n for k, n, _ in rows if k == "set"}, key=int):
-    f, s = median("set", name, "reflectmap", 0), median("set", name, "reflectmap", 1)
-    df, ds = median("set", name, "decoder", 0), median("set", name, "decoder", 1)
-    p, pf = median("set", name, "prepared", 2), median("set", name, "prepared", 0)
-    a, af = median("set", name, "prepared-all", 2), median("set", name, "prepared-all", 0)
-    per = (f - s) / int(name)
-    print(f"| {int(name):,} | {f / 1000:,.2f} | {s / 1000:,.2f} | {f / s:.2f} | {per:,.1f} µs | {df / 1000:,.2f} | {ds / 1000:,.2f} | **{f / df:.2f}×** | {p / 1000:,.2f} | {pf / 1000:,.2f} | {a / 1000:,.2f} | {af / 1000:,.2f} | **{(a + af) / df:.2f}×** |")
-def per_type(kind, name):
-    return (median(kind, name, "reflectmap", 0) - median(kind, name, "reflectmap", 1)) / int(name)
+for name in sizes("set"):
+    (f, s), (df, ds) = passes("set", name), passes("set", name, "decoder")
+    (p, pf), (a, af) = passes("set", name, "prepared"), passes("set", name, "prepared-all")
+    print(f"| {int(name):,} | {f / 1000:,.2f} | {s / 1000:,.2f} | {f / s:.2f} | {per_type('set', name):,.1f} µs | {df / 1000:,.2f} | {ds / 1000:,.2f} | **{f / df:.2f}×** | {p / 1000:,.2f} | {pf / 1000:,.2f} | {a / 1000:,.2f} | {af / 1000:,.2f} | **{(a + af) / df:.2f}×** |")
 print("\nThe same ReflectMap models alone in their executable, without the Codable twins, as in an app whose")
 print("models are all ReflectMap models; median ms of separate processes.\n")
 print("| types | ReflectMap first | ReflectMap second | first use per type | the same, beside the twins | prepare(all) | first after it |")
 print("|---:|---:|---:|---:|---:|---:|---:|")
-for name in sorted({n for k, n, _ in rows if k == "alone"}, key=int):
-    f, s = median("alone", name, "reflectmap", 0), median("alone", name, "reflectmap", 1)
-    a, af = median("alone", name, "prepared-all", 2), median("alone", name, "prepared-all", 0)
+for name in sizes("alone"):
+    (f, s), (a, af) = passes("alone", name), passes("alone", name, "prepared-all")
     print(f"| {int(name):,} | {f / 1000:,.2f} | {s / 1000:,.2f} | {per_type('alone', name):,.1f} µs | {per_type('set', name):,.1f} µs | {a / 1000:,.2f} | {af / 1000:,.2f} |")
-sizes = sorted({n for k, n, _ in rows if k == "set"}, key=int)
-if len(sizes) > 1:
-    first, last = sizes[0], sizes[-1]
+if len(sizes("set")) > 1:
+    first, last = sizes("set")[0], sizes("set")[-1]
     print(f"\nFirst use per type, {int(first):,} → {int(last):,} types: {per_type('set', last) / per_type('set', first):.2f}× beside the twins, {per_type('alone', last) / per_type('alone', first):.2f}× alone.")
 print("\nThe benchmark payloads in a fresh process; median µs of separate processes. `prepare` hands every model")
 print("type of the payload to `prepare(_:)` before the first call.\n")
 print("| payload | ReflectMap first | JSONDecoder first | ReflectMap first ÷ JSONDecoder first | ReflectMap second | JSONDecoder second | prepare | first after it | prepare + first ÷ JSONDecoder first |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 for name in ["twitter", "citm_catalog", "canada", "github_events"]:
-    f, s = median("payload", name, "reflectmap", 0), median("payload", name, "reflectmap", 1)
-    df, ds = median("payload", name, "decoder", 0), median("payload", name, "decoder", 1)
+    (f, s), (df, ds) = passes("payload", name), passes("payload", name, "decoder")
+    # A payload's process prints the count of what it mapped before the time `prepare` took.
     p, pf = median("payload", name, "prepared", 3), median("payload", name, "prepared", 0)
     print(f"| {name} | {f:,.0f} | {df:,.0f} | **{f / df:.2f}×** | {s:,.0f} | {ds:,.0f} | {p:,.0f} | {pf:,.0f} | **{(p + pf) / df:.2f}×** |")
 PY
