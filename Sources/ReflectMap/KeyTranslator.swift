@@ -82,7 +82,28 @@ public struct KeyTranslator: Sendable {
     private enum WordCase { case lower, upper, capitalized }
 
     private static func joined(_ name: String, _ separator: String, _ wordCase: WordCase) -> String {
-        if let key = asciiJoined(Array(name.utf8), separator.utf8, wordCase) { return key }
+        let bytes = Array(name.utf8)
+        if let split = NameWords.asciiSplit(bytes) {
+            // Nearly every Swift property name: the words are ranges of the name's bytes, and the case
+            // changes are byte arithmetic, with no Unicode case tables and no string per word.
+            var key: [UInt8] = []
+            key.reserveCapacity(bytes.count + split.words.count * separator.utf8.count)
+            // Underscores around the words are rare: the generic slice appends are skipped without them.
+            if split.start > 0 { key.append(contentsOf: bytes[..<split.start]) }
+            for (index, word) in split.words.enumerated() {
+                if index > 0 { for byte in separator.utf8 { key.append(byte) } }
+                for position in word {
+                    let byte = bytes[position]
+                    switch wordCase {
+                    case .lower: key.append(ASCII.lowered(byte))
+                    case .upper: key.append(ASCII.uppered(byte))
+                    case .capitalized: key.append(position == word.lowerBound ? ASCII.uppered(byte) : byte)
+                    }
+                }
+            }
+            if split.end < bytes.count { key.append(contentsOf: bytes[split.end...]) }
+            return String(decoding: key, as: UTF8.self)
+        }
         let split = NameWords(name)
         let words: [String]
         switch wordCase {
@@ -91,58 +112,6 @@ public struct KeyTranslator: Sendable {
         case .capitalized: words = split.words.map(capitalizedFirst)
         }
         return split.prefix + words.joined(separator: separator) + split.suffix
-    }
-
-    /// ``joined(_:_:_:)`` for an all-ASCII name (nearly every Swift property name), in one pass over
-    /// its bytes: ``NameWords``' rule, with the case changes as byte arithmetic, no Unicode case tables
-    /// and no string per word. `nil` when a byte is not ASCII.
-    private static func asciiJoined(
-        _ bytes: [UInt8], _ separator: String.UTF8View, _ wordCase: WordCase
-    ) -> String? {
-        var start = 0
-        while start < bytes.count, bytes[start] == 0x5F { start += 1 }
-        var end = bytes.count
-        while end > start, bytes[end - 1] == 0x5F { end -= 1 }
-        var key: [UInt8] = []
-        key.reserveCapacity(bytes.count + 8)
-        key.append(contentsOf: bytes[..<start])
-        var hasWords = false
-        // Whether a word is under way, with at least one letter in it.
-        var inWord = false
-        var index = start
-        while index < end {
-            let byte = bytes[index]
-            guard byte < 0x80 else { return nil }
-            if byte == 0x5F || byte == 0x2D || byte == 0x2E || byte == 0x20 {
-                inWord = false
-                index += 1
-                continue
-            }
-            // Break before an upper-case letter that starts a word: after a lower-case letter or
-            // digit, or at the end of an acronym ("URLString": break before "S").
-            if inWord, ASCII.isUpper(byte),
-                !ASCII.isUpper(bytes[index - 1]) || (index + 1 < end && ASCII.isLower(bytes[index + 1]))
-            {
-                inWord = false
-            }
-            let isFirstOfWord = !inWord
-            if isFirstOfWord {
-                if hasWords { key.append(contentsOf: separator) }
-                hasWords = true
-                inWord = true
-            }
-            switch wordCase {
-            case .lower: key.append(ASCII.lowered(byte))
-            case .upper: key.append(ASCII.uppered(byte))
-            case .capitalized: key.append(isFirstOfWord ? ASCII.uppered(byte) : byte)
-            }
-            index += 1
-        }
-        for byte in bytes[end...] {
-            guard byte < 0x80 else { return nil }
-            key.append(byte)
-        }
-        return String(decoding: key, as: UTF8.self)
     }
 
     private static func capitalizedFirst(_ word: String) -> String {

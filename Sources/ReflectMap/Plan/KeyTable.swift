@@ -55,16 +55,15 @@ final class KeyTable: @unchecked Sendable {
     let keys: [String]
     let groups: [Group]
     /// Every entry's key as little-endian words, eight bytes each, the last padded with zeros: entry
-    /// `i`'s key is `max(1, (length + 7) / 8)` words from `wordStarts[i]` on. Its first word is its head.
+    /// `i`'s key is ``wordCount(_:)`` words from `wordStarts[i]` on. Its first word is its head.
     private let words: [UInt64]
     private let wordStarts: [Int]
     /// Entry indices by key length in bytes, in entry order. (An array per length: the lookup of a key
     /// that is not the one expected next iterates one, which costs less than indexing into a flat one.)
     private let byLength: [[Int]]
     let hasAlternates: Bool
-    /// Whether no two entries have the same key (the usual case, which needs no lookup to tell).
-    private let hasNoRepeatedKey: Bool
-    /// For each entry, whether an earlier entry has the same key; empty when ``hasNoRepeatedKey``.
+    /// For each entry, whether an earlier entry has the same key; empty when no two entries have the
+    /// same key (the usual case, which needs no lookup to tell).
     private let isRepeated: [Bool]
     /// Bit `i` is set when entry `i` (of the first 64) can be recognised in the input before the key
     /// is scanned: it is the first entry with its key (the one a match gives), and its key holds no
@@ -120,26 +119,27 @@ final class KeyTable: @unchecked Sendable {
             slots.removeAll { $0.field >= 0 && groupKeys.contains($0.key) }
         }
 
-        // The keys' bytes, as words.
+        // The keys' bytes, as words, and the entries' indices by length.
         var entries: [Entry] = []
         var keys: [String] = []
         var words: [UInt64] = []
         var wordStarts: [Int] = []
-        var hasQuotable: [Bool] = []
+        var byLength: [[Int]] = []
         entries.reserveCapacity(slots.count)
         keys.reserveCapacity(slots.count)
         words.reserveCapacity(slots.count * 2)
         wordStarts.reserveCapacity(slots.count)
-        hasQuotable.reserveCapacity(slots.count)
-        var longest = 0
-        for slot in slots {
+        // Bit `i`: entry `i` (of the first 64) holds a quote, a backslash or a control byte.
+        var quotable: UInt64 = 0
+        for (index, slot) in slots.enumerated() {
             let first = words.count
             var word: UInt64 = 0
             var shift: UInt64 = 0
             var length = 0
-            var quotable = false
             for byte in slot.key.utf8 {
-                quotable = quotable || byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                if index < 64, byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    quotable |= 1 << UInt64(index)
+                }
                 word |= UInt64(byte) << shift
                 length += 1
                 shift += 8
@@ -153,34 +153,22 @@ final class KeyTable: @unchecked Sendable {
             entries.append(Entry(length: length, head: words[first], field: slot.field, priority: slot.priority))
             keys.append(slot.key)
             wordStarts.append(first)
-            hasQuotable.append(quotable)
-            longest = max(longest, length)
+            if length >= byLength.count { byLength += Array(repeating: [], count: length + 1 - byLength.count) }
+            byLength[length].append(index)
         }
 
-        // Entry indices by length, counted then placed.
-        var lengthStarts = [Int](repeating: 0, count: longest + 2)
-        for entry in entries { lengthStarts[entry.length + 1] += 1 }
-        for length in 0...longest { lengthStarts[length + 1] += lengthStarts[length] }
-        var byLength = [Int](repeating: 0, count: entries.count)
-        var next = lengthStarts
-        for (index, entry) in entries.enumerated() {
-            byLength[next[entry.length]] = index
-            next[entry.length] += 1
-        }
-
-        // An entry repeats a key when an earlier entry of the same length has the same words.
+        // An entry repeats a key when an earlier entry of the same length has the same words. (Plain
+        // index loops: generic sequence wrappers would cost the runtime a conformance check each.)
         var isRepeated: [Bool] = []
-        for length in 0...longest where lengthStarts[length + 1] - lengthStarts[length] > 1 {
-            let count = max(1, (length + 7) / 8)
-            for later in (lengthStarts[length] + 1)..<lengthStarts[length + 1] {
-                let index = byLength[later]
-                let isCopy = (lengthStarts[length]..<later).contains { earlier in
-                    let other = byLength[earlier]
-                    return (0..<count).allSatisfy { words[wordStarts[other] + $0] == words[wordStarts[index] + $0] }
-                }
-                if isCopy {
+        for (length, indices) in byLength.enumerated() where indices.count > 1 {
+            let count = Self.wordCount(length)
+            for later in 1..<indices.count {
+                let index = indices[later]
+                for earlier in 0..<later
+                where Self.sameWords(words, wordStarts[indices[earlier]], wordStarts[index], count: count) {
                     if isRepeated.isEmpty { isRepeated = Array(repeating: false, count: entries.count) }
                     isRepeated[index] = true
+                    break
                 }
             }
         }
@@ -198,27 +186,39 @@ final class KeyTable: @unchecked Sendable {
             }
             groups.append(Group(table: table, keys: groupKeys, plain: plain, ordinal: ordinal))
         }
-        var recognisable: UInt64 = 0
-        for index in entries.indices.prefix(64) where !hasQuotable[index] && (isRepeated.isEmpty || !isRepeated[index])
-        {
-            recognisable |= 1 << UInt64(index)
-        }
+        var repeated: UInt64 = 0
+        for index in isRepeated.indices.prefix(64) where isRepeated[index] { repeated |= 1 << UInt64(index) }
+        let all: UInt64 = entries.count >= 64 ? .max : (1 << UInt64(entries.count)) &- 1
         self.entries = entries
         self.keys = keys
         self.groups = groups
         self.words = words
         self.wordStarts = wordStarts
-        self.byLength = (0...longest).map { Array(byLength[lengthStarts[$0]..<lengthStarts[$0 + 1]]) }
+        self.byLength = byLength
         self.hasAlternates = members.contains { $0.priority > 0 }
-        self.hasNoRepeatedKey = isRepeated.isEmpty
         self.isRepeated = isRepeated
-        self.recognisable = recognisable
+        self.recognisable = all & ~quotable & ~repeated
+    }
+
+    /// How many words hold a key of `length` bytes: one at least, so that an empty key has a head.
+    private static func wordCount(_ length: Int) -> Int {
+        max(1, (length + 7) / 8)
+    }
+
+    /// Whether the `count` words from `first` equal those from `second`.
+    private static func sameWords(_ words: [UInt64], _ first: Int, _ second: Int, count: Int) -> Bool {
+        var offset = 0
+        while offset < count {
+            if words[first + offset] != words[second + offset] { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// Whether entry `index` is the first with its key, the one a match gives.
     @inline(__always)
     func isFirst(_ index: Int) -> Bool {
-        hasNoRepeatedKey || !isRepeated[index]
+        isRepeated.isEmpty || !isRepeated[index]
     }
 
     /// The entry for a tree's key, the first with that key. (Asked only for a member that reading the
