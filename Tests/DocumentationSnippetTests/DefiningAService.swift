@@ -22,8 +22,8 @@ enum DefiningAService {
         }
 
         @discardableResult
-        func books(success: @escaping @Sendable (sending [Book]) -> Void,
-                   failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+        func books(@_inheritActorContext success: @escaping @isolated(any) @Sendable (sending [Book]) -> Void,
+                   @_inheritActorContext failure: @escaping @isolated(any) @Sendable (APIError) -> Void) -> APICall {
             api.get("books", as: [Book].self, success: success, failure: failure)
         }
     }
@@ -42,6 +42,23 @@ enum DefiningAService {
         )
         let books = BookService(api: api)
         return (api, books)
+    }
+
+    @MainActor final class BookListModel {   // in an app target, main-actor by default: no @MainActor needed
+        var books: [Book] = []
+        var message = ""
+        let api: APIService
+        init(api: APIService) { self.api = api }
+
+        func load(done: @escaping () -> Void) {
+            api.get("books", as: [Book].self, success: { books in
+                self.books = books               // on the main thread
+                done()
+            }, failure: { error in
+                self.message = "\(error)"
+                done()
+            })
+        }
     }
 
     nonisolated final class BookCatalog: APIService, @unchecked Sendable {
@@ -81,6 +98,21 @@ struct DefiningAServiceSnippets {
             return
         }
         #expect(DefiningAService.configured().0.configuration.maximumConcurrentRequests == 4)
+    }
+
+    @Test("A screen model's callbacks assign its books, and its message on failure")
+    @MainActor
+    func screenModel() async throws {
+        let listed = DefiningAService.BookListModel(api: stubbedService(APIService.init, BookStub([
+            "GET /v1/books": #"[{"id": 1, "title": "A"}, {"id": 2, "title": "B"}]"#,
+        ])))
+        await withCheckedContinuation { finished in listed.load { finished.resume() } }
+        #expect(listed.books.map(\.title) == ["A", "B"])
+        #expect(listed.message.isEmpty)
+        let failed = DefiningAService.BookListModel(api: stubbedService(APIService.init, BookStub([:])))
+        await withCheckedContinuation { finished in failed.load { finished.resume() } }
+        #expect(failed.books.isEmpty)
+        #expect(failed.message.contains("404"))
     }
 
     @Test("The subclassing form maps a book too")

@@ -32,11 +32,13 @@ extension APIService {
     ///   - success: Called with the mapped response, once.
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
+    ///   The callbacks run in the isolation they were written in (see ``send(_:success:failure:)``).
     @discardableResult
     public func get<T: Mappable>(
         _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-        at keyPath: String? = nil, as type: T.Type, success: @escaping @Sendable (sending T) -> Void,
-        failure: @escaping @Sendable (APIError) -> Void
+        at keyPath: String? = nil, as type: T.Type,
+        @_inheritActorContext success: @escaping @isolated(any) @Sendable (sending T) -> Void,
+        @_inheritActorContext failure: @escaping @isolated(any) @Sendable (APIError) -> Void
     ) -> APICall {
         send(
             Request(.get(path, parameters: parameters, body: body, at: keyPath), as: T.self), success: success,
@@ -69,11 +71,13 @@ extension APIService {
     ///   - success: Called with the mapped response, once.
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
+    ///   The callbacks run in the isolation they were written in (see ``send(_:success:failure:)``).
     @discardableResult
     public func post<T: Mappable>(
         _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-        at keyPath: String? = nil, as type: T.Type, success: @escaping @Sendable (sending T) -> Void,
-        failure: @escaping @Sendable (APIError) -> Void
+        at keyPath: String? = nil, as type: T.Type,
+        @_inheritActorContext success: @escaping @isolated(any) @Sendable (sending T) -> Void,
+        @_inheritActorContext failure: @escaping @isolated(any) @Sendable (APIError) -> Void
     ) -> APICall {
         send(
             Request(.post(path, parameters: parameters, body: body, at: keyPath), as: T.self), success: success,
@@ -106,11 +110,13 @@ extension APIService {
     ///   - success: Called with the mapped response, once.
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
+    ///   The callbacks run in the isolation they were written in (see ``send(_:success:failure:)``).
     @discardableResult
     public func put<T: Mappable>(
         _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-        at keyPath: String? = nil, as type: T.Type, success: @escaping @Sendable (sending T) -> Void,
-        failure: @escaping @Sendable (APIError) -> Void
+        at keyPath: String? = nil, as type: T.Type,
+        @_inheritActorContext success: @escaping @isolated(any) @Sendable (sending T) -> Void,
+        @_inheritActorContext failure: @escaping @isolated(any) @Sendable (APIError) -> Void
     ) -> APICall {
         send(
             Request(.put(path, parameters: parameters, body: body, at: keyPath), as: T.self), success: success,
@@ -143,11 +149,13 @@ extension APIService {
     ///   - success: Called with the mapped response, once.
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
+    ///   The callbacks run in the isolation they were written in (see ``send(_:success:failure:)``).
     @discardableResult
     public func patch<T: Mappable>(
         _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-        at keyPath: String? = nil, as type: T.Type, success: @escaping @Sendable (sending T) -> Void,
-        failure: @escaping @Sendable (APIError) -> Void
+        at keyPath: String? = nil, as type: T.Type,
+        @_inheritActorContext success: @escaping @isolated(any) @Sendable (sending T) -> Void,
+        @_inheritActorContext failure: @escaping @isolated(any) @Sendable (APIError) -> Void
     ) -> APICall {
         send(
             Request(.patch(path, parameters: parameters, body: body, at: keyPath), as: T.self), success: success,
@@ -180,11 +188,13 @@ extension APIService {
     ///   - success: Called with the mapped response, once.
     ///   - failure: Called with the error instead, once.
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
+    ///   The callbacks run in the isolation they were written in (see ``send(_:success:failure:)``).
     @discardableResult
     public func delete<T: Mappable>(
         _ path: String, parameters: [String: any Sendable] = [:], body: (any Mappable)? = nil,
-        at keyPath: String? = nil, as type: T.Type, success: @escaping @Sendable (sending T) -> Void,
-        failure: @escaping @Sendable (APIError) -> Void
+        at keyPath: String? = nil, as type: T.Type,
+        @_inheritActorContext success: @escaping @isolated(any) @Sendable (sending T) -> Void,
+        @_inheritActorContext failure: @escaping @isolated(any) @Sendable (APIError) -> Void
     ) -> APICall {
         send(
             Request(.delete(path, parameters: parameters, body: body, at: keyPath), as: T.self), success: success,

@@ -8,17 +8,21 @@ import FoundationNetworking
 /// give each call a method that names its response class.
 ///
 /// A subclass restates the base class's `@unchecked Sendable`, as Swift 6 requires of a subclass of
-/// an `@unchecked Sendable` class; keep its stored properties immutable or protected by a lock.
+/// an `@unchecked Sendable` class; keep its stored properties immutable or protected by a lock. In a
+/// module isolated to the main actor by default, it is also `nonisolated`. A method that hands its
+/// callbacks on declares them as the client does, so that they run in the caller's isolation.
 ///
 /// ```swift
-/// final class BookService: APIService, @unchecked Sendable {
+/// nonisolated final class BookService: APIService, @unchecked Sendable {
 ///     func book(id: Int) async throws -> Book {
 ///         try await get("books/\(id)", as: Book.self)
 ///     }
 ///     @discardableResult
-///     @discardableResult
-///     func books(page: Int, success: @escaping @Sendable ([Book]) -> Void,
-///                failure: @escaping @Sendable (APIError) -> Void) -> APICall {
+///     func books(
+///         page: Int,
+///         @_inheritActorContext success: @escaping @isolated(any) @Sendable (sending [Book]) -> Void,
+///         @_inheritActorContext failure: @escaping @isolated(any) @Sendable (APIError) -> Void
+///     ) -> APICall {
 ///         get("books", parameters: ["page": page], as: [Book].self, success: success, failure: failure)
 ///     }
 /// }
@@ -112,8 +116,21 @@ open class APIService: @unchecked Sendable {
         try await operation(request, progress: nil)().value.get()
     }
 
-    /// Sends a request and calls back with its value or the error, once, on
-    /// ``ServiceConfiguration/callbackQueue`` when there is one.
+    /// Sends a request and calls back with its value or the error, once. A callback runs in the
+    /// isolation it was written in: on the main actor when written in main-actor code, so it may update
+    /// the screen; otherwise on ``ServiceConfiguration/callbackQueue`` when there is one, else on the
+    /// thread that finished the call (Defining a Service has the rule).
+    ///
+    /// ```swift
+    /// final class BookListModel {              // main-actor by default in an app target
+    ///     var books: [Book] = []
+    ///     func load() {
+    ///         api.send(Request(.get("books"), as: [Book].self), success: { books in
+    ///             self.books = books               // on the main thread
+    ///         }, failure: { error in print(error) })
+    ///     }
+    /// }
+    /// ```
     /// - Parameters:
     ///   - request: The endpoint, and what its body becomes (a model, `Data` or `String`).
     ///   - success: Called with the value, once.
@@ -121,14 +138,22 @@ open class APIService: @unchecked Sendable {
     /// - Returns: The call; ``APICall/cancel()`` cancels it, and `failure` then gets ``APIError/cancelled``.
     @discardableResult
     public func send<Value>(
-        _ request: Request<Value>, success: @escaping @Sendable (sending Value) -> Void,
-        failure: @escaping @Sendable (APIError) -> Void
+        _ request: Request<Value>,
+        @_inheritActorContext success: @escaping @isolated(any) @Sendable (sending Value) -> Void,
+        @_inheritActorContext failure: @escaping @isolated(any) @Sendable (APIError) -> Void
     ) -> APICall {
-        send(request) { Result.deliver($0.map(\.value), success, failure) }
+        let operation = operation(request, progress: nil)
+        let queue = configuration.callbackQueue
+        return APICall(
+            task: Task {
+                let result = await operation().value.map(\.value)
+                await Callback.deliver(result, success: success, failure: failure, queue: queue)
+            })
     }
 
     /// Sends a request and completes with the response (the value with the status code, headers and
-    /// final URL) or the error, once, on ``ServiceConfiguration/callbackQueue`` when there is one.
+    /// final URL) or the error, once, in the isolation the completion was written in, as
+    /// ``send(_:success:failure:)`` says.
     /// - Parameters:
     ///   - request: The endpoint, and what its body becomes (a model, `Data` or `String`).
     ///   - completion: Called with the result, once.
@@ -136,18 +161,16 @@ open class APIService: @unchecked Sendable {
     @discardableResult
     public func send<Value>(
         _ request: Request<Value>,
-        completion: @escaping @Sendable (sending Result<Response<Value>, APIError>) -> Void
+        @_inheritActorContext completion:
+            @escaping @isolated(any) @Sendable (
+                sending Result<Response<Value>, APIError>
+            ) -> Void
     ) -> APICall {
         let operation = operation(request, progress: nil)
         let queue = configuration.callbackQueue
         return APICall(
             task: Task {
-                let result = await operation()
-                if let queue {
-                    queue.async { completion(result.value) }
-                } else {
-                    completion(result.value)
-                }
+                await Callback.run(completion, with: await operation().value, queue: queue)
             })
     }
 
@@ -177,16 +200,5 @@ struct UncheckedBox<Value>: @unchecked Sendable {
 
     init(_ value: Value) {
         self.value = value
-    }
-}
-
-extension Result where Failure == APIError {
-    /// Hands the result to one of two callbacks. The result is `sending`: the caller gives it away, so
-    /// the callback may send the model on (to the main actor, say).
-    static func deliver(_ result: sending Self, _ success: (sending Success) -> Void, _ failure: (APIError) -> Void) {
-        switch result {
-        case .success(let value): success(value)
-        case .failure(let error): failure(error)
-        }
     }
 }

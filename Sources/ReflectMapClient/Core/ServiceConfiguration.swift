@@ -23,7 +23,9 @@ public struct ServiceConfiguration: Sendable {
     /// Sends requests; `nil` makes one per service: an `AsyncHTTPClientTransport` on Linux when the
     /// `AsyncHTTPClient` trait is on, otherwise a ``URLSessionTransport`` configured with ``timeout``.
     public var transport: (any Transport)?
-    /// Where the callback-style methods call back; `nil` calls back on a background thread.
+    /// Where the callback-style methods run callbacks written in nonisolated code; `nil` runs them on
+    /// the thread that finished the call. A callback written in main-actor code runs on the main actor
+    /// whatever this says (see ``APIService/send(_:success:failure:)``).
     public var callbackQueue: DispatchQueue?
     /// Told when each request starts and finishes.
     public var monitors: [any EventMonitor]
