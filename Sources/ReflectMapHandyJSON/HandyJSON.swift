@@ -31,11 +31,14 @@ public protocol HandyJSON: Mappable {
     /// It runs once per type, on the instance the type's plan is built from, and the mapper
     /// identifies each property it names by where its storage lies in that instance. That holds for
     /// the stored properties of a struct or a class, inherited ones included, named as `self.name`.
-    /// A computed property, a property wrapper, and a property with a `willSet` observer or a
-    /// `didSet` that reads `oldValue` are reached through a temporary copy: they cannot be identified,
-    /// and mapping the type fails with an error that names the type, rather than skipping the rule.
-    /// (A `didSet` that does not read `oldValue` is changed in place, so its property is found.) The
-    /// default names nothing.
+    /// A property with accessors (every `@objc dynamic` property of an `NSObject` model, a computed
+    /// property, a property with a `willSet` observer or a `didSet` that reads `oldValue`) is reached
+    /// through a temporary copy that Swift writes back through the setter: in a class model, for a
+    /// number, `String`, `Bool`, `Date` or an optional of one, the mapper writes a distinct value into
+    /// the copy and finds the stored field the setter put it in. A rule it cannot place is left out and
+    /// logged, and the rest of the model maps. Mapping writes storage, as HandyJSON 5 does, so
+    /// `didSet`, `willSet` and KVO observers do not run; assign the property again in
+    /// ``didFinishMapping()`` where they must. The default names nothing.
     ///
     /// - Parameter mapper: Collects the rules.
     mutating func mapping(mapper: HelpingMapper)
@@ -60,11 +63,13 @@ extension HandyJSON {
     /// Runs ``mapping(mapper:)`` on the prototype and hands its rules to ReflectMap's plan.
     ///
     /// - Parameter rules: The plan's rules.
-    /// - Throws: ``MappingError`` naming the type when a rule names a property that cannot be identified.
+    /// - Throws: What an adapter rule throws when its type does not match its property's.
     public mutating func _fieldRules(_ rules: inout JSONFieldRules) throws {
         let mapper = HelpingMapper()
-        mapping(mapper: mapper)
-        try mapper.apply(to: &rules)
+        let probe = AccessorProbe(prototype: self, rules: rules)
+        AccessorProbe.$current.withValue(probe) { mapping(mapper: mapper) }
+        probe.finish()
+        try mapper.apply(to: &rules, probe: probe)
         rules.setFallback(CustomTransformableAdapters.adapter(for:))
         // HandyJSON leaves a property alone for null, whatever its type.
         rules.skipsNull = true

@@ -13,6 +13,8 @@ public class MappingPropertyHandler {
     let takeValue: ((Any?) -> Any?)?
     /// The property's static type, when the operator that made the handler knows it.
     var propertyType: Any.Type?
+    /// The ``AccessorProbe`` visit that saw the property through a temporary, when it was.
+    var probeVisit: Int?
 
     /// Creates a handler.
     ///
@@ -66,7 +68,7 @@ public class MappingPropertyHandler {
 /// ```
 public class HelpingMapper {
     private var handlers: [(address: Int, handler: MappingPropertyHandler)] = []
-    private var exclusions: [(address: Int, type: Any.Type)] = []
+    private var exclusions: [(address: Int, type: Any.Type, probeVisit: Int?)] = []
 
     init() {}
 
@@ -100,14 +102,15 @@ public class HelpingMapper {
         }
         let handler = MappingPropertyHandler(
             rawPaths: name.map { [$0] }, assignmentClosure: assignment, takeValueClosure: nil)
-        add((address(of: &property), handler), type: T.self)
+        add(identify(&property, handler), type: T.self)
     }
 
     /// Leaves the property out: it is neither read nor written.
     ///
     /// - Parameter property: The property, as `&self.name`.
     public func exclude<T>(property: inout T) {
-        exclusions.append((address(of: &property), T.self))
+        let address = address(of: &property)
+        exclusions.append((address, T.self, AccessorProbe.current?.visit(&property, at: address)))
     }
 
     func add(_ mapping: CustomMappingKeyValueTuple, type: Any.Type? = nil) {
@@ -115,14 +118,26 @@ public class HelpingMapper {
         handlers.append((mapping.0, mapping.1))
     }
 
-    /// The rules as ReflectMap's plan takes them.
-    func apply(to rules: inout JSONFieldRules) throws {
+    /// The rules as ReflectMap's plan takes them. A rule whose property is neither at its address in the
+    /// prototype nor found by the ``AccessorProbe`` is left out and logged; the rest of the model maps.
+    func apply(to rules: inout JSONFieldRules, probe: AccessorProbe?) throws {
         let lowercases = rules.keyTranslator.name == Engine.caseInsensitiveTranslator.name
-        for (address, type) in exclusions {
-            rules.exclude(try property(at: address, type: type, in: rules))
+        for (address, type, visit) in exclusions {
+            guard let property = property(at: address, type: type, visit: visit, in: rules, probe: probe) else {
+                Log.error(UnidentifiedProperty(model: rules.modelType, type: type, rule: "exclusion").description)
+                continue
+            }
+            rules.exclude(property)
         }
         for (address, handler) in handlers {
-            let property = try property(at: address, type: handler.propertyType, in: rules)
+            guard
+                let property = property(
+                    at: address, type: handler.propertyType, visit: handler.probeVisit, in: rules, probe: probe)
+            else {
+                let rule = handler.keys.map { "rule for \($0.map { $0.joined(separator: ".") })" } ?? "transform"
+                Log.error(UnidentifiedProperty(model: rules.modelType, type: handler.propertyType, rule: rule).description)
+                continue
+            }
             if let keys = handler.keys {
                 rules.setKeys(lowercases ? keys.map { $0.map { $0.lowercased() } } : keys, for: property)
             }
@@ -134,13 +149,14 @@ public class HelpingMapper {
         }
     }
 
-    private func property(at address: Int, type: Any.Type?, in rules: JSONFieldRules) throws -> JSONFieldRules.Property
-    {
-        guard let pointer = UnsafeRawPointer(bitPattern: address), let found = rules.property(at: pointer, type: type)
-        else {
-            throw UnidentifiedProperty(model: rules.modelType, type: type)
-        }
-        return found
+    /// The stored property a rule names: the one at its address in the prototype, else the one the probe
+    /// saw its setter write.
+    private func property(
+        at address: Int, type: Any.Type?, visit: Int?, in rules: JSONFieldRules, probe: AccessorProbe?
+    ) -> JSONFieldRules.Property? {
+        if let found = rules.property(atAddress: address, type: type) { return found }
+        guard let visit, let probe else { return nil }
+        return probe.property(forVisit: visit)
     }
 
     /// An adapter for a property of type `type`, made of the handler's closures.
@@ -162,16 +178,21 @@ public class HelpingMapper {
     }
 }
 
-/// A rule in `mapping(mapper:)` names something that is not a stored property of the instance.
-struct UnidentifiedProperty: Error, CustomStringConvertible {
+/// A rule in `mapping(mapper:)` names a property that is neither stored in the instance nor found
+/// through its setter: the rule is left out, and the property maps under its own name if it is stored.
+struct UnidentifiedProperty: CustomStringConvertible {
     let model: Any.Type
     let type: Any.Type?
+    let rule: String
 
     var description: String {
         let what = type.map { "a property of type \($0)" } ?? "a property"
-        return "\(model).mapping(mapper:) names \(what) that is not a stored property of the instance: "
-            + "only stored properties, named as self.name, can be identified (not computed properties, "
-            + "properties with observers or wrappers, or values inside another property)"
+        return "\(model).mapping(mapper:) names \(what) that is not a stored property of the instance, and "
+            + "whose setter could not be traced to one; its \(rule) is left out. A stored property "
+            + "named as self.name is found by its address; one with accessors (@objc dynamic, computed, "
+            + "willSet, or didSet reading oldValue) is found through its setter when the model is a class "
+            + "and the property is a number, String, Bool, Date, or an optional of one. Name the stored "
+            + "property the accessors use instead, or use @JSONKey."
     }
 }
 
@@ -179,4 +200,22 @@ struct UnidentifiedProperty: Error, CustomStringConvertible {
 /// dereferenced.
 func address<T>(of property: inout T) -> Int {
     withUnsafeMutablePointer(to: &property) { Int(bitPattern: $0) }
+}
+
+/// The rule for a property passed `inout`: its address, the handler with the property's static type
+/// (which tells it apart from a value at the same address inside it), and the probe's visit when the
+/// address is a temporary's.
+func identify<T>(_ property: inout T, _ handler: MappingPropertyHandler) -> CustomMappingKeyValueTuple {
+    handler.propertyType = T.self
+    let address = address(of: &property)
+    handler.probeVisit = AccessorProbe.current?.visit(&property, at: address)
+    return (address, handler)
+}
+
+extension JSONFieldRules {
+    /// The stored property whose storage begins at `address`, compared and never dereferenced.
+    func property(atAddress address: Int, type: Any.Type?) -> Property? {
+        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+        return property(at: pointer, type: type)
+    }
 }

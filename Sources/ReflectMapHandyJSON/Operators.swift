@@ -23,7 +23,7 @@ public func <-- <T>(property: inout T, name: String) -> CustomMappingKeyValueTup
 ///   - names: The keys.
 /// - Returns: The rule, for `<<<`.
 public func <-- <T>(property: inout T, names: [String]) -> CustomMappingKeyValueTuple {
-    typed(&property, MappingPropertyHandler(rawPaths: names, assignmentClosure: nil, takeValueClosure: nil))
+    identify(&property, MappingPropertyHandler(rawPaths: names, assignmentClosure: nil, takeValueClosure: nil))
 }
 
 /// Converts the property through a transform, under its own name.
@@ -66,7 +66,7 @@ public func <-- <Transform: TransformType>(
             { ($0 as? Transform.Object).flatMap(transform.transformToJSON) }
         }
     )
-    return typed(&property, handler)
+    return identify(&property, handler)
 }
 
 /// Converts an optional property through a transform, under its own name.
@@ -109,7 +109,7 @@ public func <-- <Transform: TransformType>(
             { value in (value as? Transform.Object?).flatMap { transform.transformToJSON($0) } }
         }
     )
-    return typed(&property, handler)
+    return identify(&property, handler)
 }
 
 /// Adds a rule to the mapper: `mapper <<< self.id <-- "user_id"`.
@@ -137,11 +137,4 @@ public func <<< (mapper: HelpingMapper, mappings: [CustomMappingKeyValueTuple]) 
 ///   - property: The property.
 public func >>> <T>(mapper: HelpingMapper, property: inout T) {
     mapper.exclude(property: &property)
-}
-
-/// The rule for a property, with the property's static type, which tells it apart from a value at
-/// the same address inside it.
-private func typed<T>(_ property: inout T, _ handler: MappingPropertyHandler) -> CustomMappingKeyValueTuple {
-    handler.propertyType = T.self
-    return (address(of: &property), handler)
 }

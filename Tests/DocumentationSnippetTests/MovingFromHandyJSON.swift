@@ -37,7 +37,33 @@ struct NativeOrder: Mappable {
 }
 
 @Suite("Moving from HandyJSON article")
+final class Player: HandyJSON {
+    var score = 0 {
+        didSet { if score > oldValue { records += 1 } }
+    }
+    var records = 0
+    required init() {}
+
+    func mapping(mapper: HelpingMapper) {
+        mapper <<< self.score <-- "high_score"   // found through its setter
+    }
+
+    func didFinishMapping() {
+        let mapped = score
+        score = 0
+        score = mapped                           // runs didSet with the mapped value
+    }
+}
+
 struct MovingFromHandyJSONSnippets {
+    @Test("A rule on an observed property maps it, and didFinishMapping runs its observer")
+    func observedProperty() throws {
+        let player = try #require(Player.deserialize(from: #"{"high_score": 12}"#))
+        #expect(player.score == 12)
+        #expect(player.records == 1)
+        #expect(try #require(player.toJSON())["high_score"] as? Int == 12)
+    }
+
     @Test("The switched model reads an envelope, an array with a hole, and writes itself")
     func switched() throws {
         let order = LegacyOrder.deserialize(from: #"{"data": {"order_id": 3, "status": "shipped", "amount": "9.90"}}"#, designatedPath: "data")

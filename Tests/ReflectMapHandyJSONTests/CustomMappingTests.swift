@@ -43,31 +43,6 @@ struct MappedStruct: HandyJSON {
     }
 }
 
-final class ComputedRule: HandyJSON {
-    var stored = 0
-    var computed: Int {
-        get { stored }
-        set { stored = newValue }
-    }
-    required init() {}
-
-    func mapping(mapper: HelpingMapper) {
-        mapper <<< self.computed <-- "value"
-    }
-}
-
-final class ObservedRule: HandyJSON {
-    var watched = 0 {
-        willSet { changes += 1 }
-    }
-    var changes = 0
-    required init() {}
-
-    func mapping(mapper: HelpingMapper) {
-        mapper <<< self.watched <-- "value"
-    }
-}
-
 extension HandyJSONCompat {
     @Suite("Custom mapping with every operator form")
     struct CustomMapping {
@@ -132,23 +107,6 @@ extension HandyJSONCompat {
             #expect(model.date == Date(timeIntervalSince1970: 86400))
             #expect(model.seconds == Date(timeIntervalSince1970: 60))
             #expect(tree(model.toJSONString()) == tree(#"{"struct_id": 2, "when": 86400.0, "seconds": 60.0}"#))
-        }
-
-        @Test("A rule on a computed property is an error that names the type, never a silent skip")
-        func computedPropertyIsAnError() throws {
-            #expect(ComputedRule.deserialize(from: #"{"value": 3}"#) == nil)
-            let error = try #require(throws: MappingError.self) {
-                try JSONMapper().map(ComputedRule.self, from: Data(#"{"value": 3}"#.utf8))
-            }
-            #expect(error.description.contains("ComputedRule.mapping(mapper:) names a property of type Int"))
-        }
-
-        @Test("A rule on a property with a willSet observer is an error too: Swift hands it over through a copy")
-        func observedPropertyIsAnError() throws {
-            #expect(ObservedRule.deserialize(from: #"{"value": 3}"#) == nil)
-            #expect(throws: MappingError.self) {
-                try JSONMapper().map(ObservedRule.self, from: Data(#"{"value": 3}"#.utf8))
-            }
         }
     }
 }
