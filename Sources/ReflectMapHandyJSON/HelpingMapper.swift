@@ -135,7 +135,8 @@ public class HelpingMapper {
                     at: address, type: handler.propertyType, visit: handler.probeVisit, in: rules, probe: probe)
             else {
                 let rule = handler.keys.map { "rule for \($0.map { $0.joined(separator: ".") })" } ?? "transform"
-                Log.error(UnidentifiedProperty(model: rules.modelType, type: handler.propertyType, rule: rule).description)
+                Log.error(
+                    UnidentifiedProperty(model: rules.modelType, type: handler.propertyType, rule: rule).description)
                 continue
             }
             if let keys = handler.keys {

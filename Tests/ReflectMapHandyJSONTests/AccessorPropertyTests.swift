@@ -35,15 +35,42 @@ final class EveryKind: HandyJSON {
     var storedTag: String? = "old"
     var storedNote: String?
     var storedSeed = "\u{1}ReflectMapHandyJSON accessor probe"
-    var small: Int8 { get { storedSmall } set { storedSmall = newValue } }
-    var count: UInt64 { get { storedCount } set { storedCount = newValue } }
-    var ratio: Double { get { storedRatio } set { storedRatio = newValue } }
-    var scale: Float { get { storedScale } set { storedScale = newValue } }
-    var flag: Bool { get { storedFlag } set { storedFlag = newValue } }
-    var when: Date { get { storedWhen } set { storedWhen = newValue } }
-    var tag: String? { get { storedTag } set { storedTag = newValue } }
-    var note: String? { get { storedNote } set { storedNote = newValue } }
-    var seed: String { get { storedSeed } set { storedSeed = newValue } }
+    var small: Int8 {
+        get { storedSmall }
+        set { storedSmall = newValue }
+    }
+    var count: UInt64 {
+        get { storedCount }
+        set { storedCount = newValue }
+    }
+    var ratio: Double {
+        get { storedRatio }
+        set { storedRatio = newValue }
+    }
+    var scale: Float {
+        get { storedScale }
+        set { storedScale = newValue }
+    }
+    var flag: Bool {
+        get { storedFlag }
+        set { storedFlag = newValue }
+    }
+    var when: Date {
+        get { storedWhen }
+        set { storedWhen = newValue }
+    }
+    var tag: String? {
+        get { storedTag }
+        set { storedTag = newValue }
+    }
+    var note: String? {
+        get { storedNote }
+        set { storedNote = newValue }
+    }
+    var seed: String {
+        get { storedSeed }
+        set { storedSeed = newValue }
+    }
     required init() {}
 
     func mapping(mapper: HelpingMapper) {
@@ -82,7 +109,10 @@ final class Observed: HandyJSON {
 final class Unplaceable: HandyJSON {
     var id = 0
     var storedTags: [String] = []
-    var tags: [String] { get { storedTags } set { storedTags = newValue } }
+    var tags: [String] {
+        get { storedTags }
+        set { storedTags = newValue }
+    }
     var first = ""
     var second = ""
     var both: String {
