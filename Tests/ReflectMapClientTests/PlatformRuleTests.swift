@@ -50,6 +50,24 @@ struct ClientPlatformRuleTests {
         #expect(TaskHandler.cancelsTransfer(of: .stream(continuation)))
     }
 
+    @Test("A WebSocket message limit is kept between 1 KiB and 4 GiB - 1, or Int.max where Int is 32 bits")
+    func messageLimitClamping() {
+        // Int on this platform (64 bits).
+        #expect(DefaultWebSocketConnector.clampedMessageSize(1023) == 1024)
+        #expect(DefaultWebSocketConnector.clampedMessageSize(1024) == 1024)
+        #expect(DefaultWebSocketConnector.clampedMessageSize(1025) == 1025)
+        #expect(DefaultWebSocketConnector.clampedMessageSize(Int(UInt32.max) - 1) == Int(UInt32.max) - 1)
+        #expect(DefaultWebSocketConnector.clampedMessageSize(Int(UInt32.max)) == Int(UInt32.max))
+        #expect(DefaultWebSocketConnector.clampedMessageSize(Int(UInt32.max) + 1) == Int(UInt32.max))
+        #expect(DefaultWebSocketConnector.clampedMessageSize(Int.max) == Int(UInt32.max))
+        #expect(DefaultWebSocketConnector.clampedMessageSize(Int.min) == 1024)
+        // Int where it is 32 bits (watchOS on arm64_32): the limit is Int32.max, with no trap.
+        #expect(DefaultWebSocketConnector.clampedMessageSize(Int32.max - 1) == Int32.max - 1)
+        #expect(DefaultWebSocketConnector.clampedMessageSize(Int32.max) == Int32.max)
+        #expect(DefaultWebSocketConnector.clampedMessageSize(Int32(1023)) == 1024)
+        #expect(DefaultWebSocketConnector.clampedMessageSize(Int32.min) == 1024)
+    }
+
     @Test("The URLSession WebSocket route takes the same 16 MiB message limit as the SwiftNIO route, or the one given")
     func webSocketMessageLimit() throws {
         let connector = URLSessionWebSocketConnector()

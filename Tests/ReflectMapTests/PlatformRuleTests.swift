@@ -128,6 +128,52 @@ struct URLRuleTests {
             Link.self, from: Data(#"{"url": "\#(text.replacingOccurrences(of: "\"", with: "\\\""))"}"#.utf8))
         #expect(link.url?.absoluteString == expected)
     }
+
+    @Test(
+        "A host that is not ASCII takes its IDNA form, and an ASCII host is kept as it is",
+        arguments: [
+            ("https://bücher.de/", "https://xn--bcher-kva.de/"),
+            ("https://www.Bücher.DE/a b", "https://www.xn--bcher-kva.de/a%20b"),
+            ("http://user@münchen.example:8080/p?q=ü", "http://user@xn--mnchen-3ya.example:8080/p?q=%C3%BC"),
+            ("https://例え.テスト/", "https://xn--r8jz45g.xn--zckzah/"),
+            ("https://bücher。de/", "https://xn--bcher-kva.de/"),
+            ("https://u\u{0308}ber.example/", "https://xn--ber-goa.example/"),
+            ("https://ÄÖÜ.de", "https://xn--4ca0bs.de"),
+            ("https://josé@example.com/", "https://jos%C3%A9@example.com/"),
+            ("https://example.com/bücher", "https://example.com/b%C3%BCcher"),
+            ("https://[::1]:8080/ü", "https://[::1]:8080/%C3%BC"),
+        ])
+    func internationalHosts(text: String, expected: String) throws {
+        let link = try JSONMapper(mode: .strict).map(Link.self, from: Data(#"{"url": "\#(text)"}"#.utf8))
+        #expect(link.url?.absoluteString == expected)
+    }
+
+    @Test("Punycode matches RFC 3492's samples and Foundation's own IDNA on this platform")
+    func punycode() throws {
+        // RFC 3492, section 7.1: (A) Arabic, (B) Chinese, (L) Japanese with ASCII letters (lowercased, as a
+        // host is).
+        let samples = [
+            (
+                "\u{644}\u{64A}\u{647}\u{645}\u{627}\u{628}\u{62A}\u{643}\u{644}\u{645}\u{648}\u{634}\u{639}\u{631}\u{628}\u{64A}\u{61F}",
+                "egbpdaj6bu4bxfgehfvwxn"
+            ),
+            ("\u{4ED6}\u{4EEC}\u{4E3A}\u{4EC0}\u{4E48}\u{4E0D}\u{8BF4}\u{4E2D}\u{6587}", "ihqwcrb4cv8a8dqg056pqjye"),
+            ("3\u{5E74}B\u{7D44}\u{91D1}\u{516B}\u{5148}\u{751F}", "3b-ww4c5e180e575a65lsy2b"),
+            ("ü", "tda"),
+        ]
+        for (label, expected) in samples {
+            let url = try JSONMapper().map(Link.self, from: Data(#"{"url": "https://\#(label).example/"}"#.utf8)).url
+            #expect(url?.host == "xn--\(expected).example")
+        }
+        #if canImport(FoundationNetworking)
+        // Linux's Foundation converts hosts itself; ReflectMap's form must be the same.
+        for host in ["bücher.de", "münchen.example", "例え.テスト", "ÄÖÜ.de"] {
+            let foundation = URL(string: "https://\(host)/")?.host
+            let mapped = try JSONMapper().map(Link.self, from: Data(#"{"url": "https://\#(host)/"}"#.utf8)).url?.host
+            #expect(mapped == foundation)
+        }
+        #endif
+    }
 }
 
 @Suite("Updating an @Observable model")

@@ -10,6 +10,9 @@ import Foundation
 /// - a `%` that starts a valid escape stays; any other `%` becomes `%25`;
 /// - `[` and `]` stay only in the authority (an IPv6 host); a second `#` is encoded.
 ///
+/// A host that is not ASCII takes its IDNA form first (``HostName``), as `URL(string:)` gives it on
+/// iOS 17: `https://bücher.de` becomes `https://xn--bcher-kva.de`.
+///
 /// Valid text passes through unchanged, so `https://cdn.example.com/a b.png` becomes
 /// `https://cdn.example.com/a%20b.png` and `users/José` becomes `users/Jos%C3%A9` everywhere.
 package enum URLText {
@@ -23,8 +26,10 @@ package enum URLText {
         URL(string: encoded(text), relativeTo: base)
     }
 
-    /// The text with every byte its component cannot hold percent-encoded.
+    /// The text with its host in ASCII form (``HostName``) and every byte its component cannot hold
+    /// percent-encoded.
     package static func encoded(_ text: String) -> String {
+        let text = withASCIIHost(text)
         let bytes = Array(text.utf8)
         let parts = Parts(bytes)
         // Most texts are valid already: give them back as they are.
@@ -47,6 +52,25 @@ package enum URLText {
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// The text with its authority's host in IDNA's ASCII form when the host is not ASCII; the user
+    /// information before an `@` and the port after a `:` are left to be percent-encoded.
+    private static func withASCIIHost(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        let authority = Parts(bytes).authority
+        guard !authority.isEmpty, bytes[authority].contains(where: { $0 >= 0x80 }) else { return text }
+        var start = authority.lowerBound + 2
+        if let at = bytes[start..<authority.upperBound].lastIndex(of: UInt8(ascii: "@")) { start = at + 1 }
+        var end = authority.upperBound
+        if bytes[start..<end].first != UInt8(ascii: "["),
+            let colon = bytes[start..<end].lastIndex(of: UInt8(ascii: ":"))
+        {
+            end = colon
+        }
+        let host = String(decoding: bytes[start..<end], as: UTF8.self)
+        guard host.utf8.contains(where: { $0 >= 0x80 }), let ascii = HostName.ascii(host) else { return text }
+        return String(decoding: bytes[..<start], as: UTF8.self) + ascii + String(decoding: bytes[end...], as: UTF8.self)
+    }
 
     /// Where a reference's authority, query and fragment begin (RFC 3986, section 3).
     private struct Parts {

@@ -47,9 +47,10 @@ public protocol WebSocketConnector: Sendable {
 /// The connector used when ``WebSocketOptions/connector`` is `nil`, and the limits both routes share.
 enum DefaultWebSocketConnector {
     /// A requested message-size limit, kept between 1 KiB and 4 GiB − 1, the largest a frame's length
-    /// can name for SwiftNIO's decoder.
-    static func clampedMessageSize(_ size: Int) -> Int {
-        max(1 << 10, min(size, Int(UInt32.max)))
+    /// can name for SwiftNIO's decoder, or `Size.max` where that is smaller (`Int` on a 32-bit platform
+    /// such as watchOS on arm64_32, where `Int(UInt32.max)` would trap).
+    static func clampedMessageSize<Size: FixedWidthInteger & SignedInteger>(_ size: Size) -> Size {
+        max(1 << 10, min(size, Size(clamping: UInt32.max)))
     }
 
     /// One connector for all sockets that do not name theirs.
