@@ -60,6 +60,64 @@ extension JSONMapper {
         try map([T].self, from: data)
     }
 
+    /// Maps JSON text into a model, or into `[Model]` for a JSON array, as `map(_:from:)`
+    /// maps bytes: the string's UTF-8 is read in place, with the same rules, errors and reports.
+    ///
+    /// ```swift
+    /// let user = try mapper.map(User.self, from: #"{"id": 1, "screen_name": "ada"}"#)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The model type, or `[Model].self`.
+    ///   - string: JSON text.
+    /// - Returns: The model, or the models of a JSON array.
+    /// - Throws: ``MappingError`` for malformed JSON (with its ``MappingError/byteOffset`` in the
+    ///   string's UTF-8), a top-level value of the wrong kind, or (in strict mode) any mismatch.
+    public func map<T: Mappable>(_ type: T.Type, from string: String) throws -> T {
+        try reading(T.self, at: nil, reporting: false) { try read(T.self, from: string, at: nil, reporting: $0) }.value
+    }
+
+    /// Maps the value at a dotted key path of JSON text, as `map(_:from:at:)` does for `Data`.
+    ///
+    /// - Parameters:
+    ///   - type: The model type, or `[Model].self`.
+    ///   - string: JSON text.
+    ///   - keyPath: Dot-separated keys and array indices; `\.` is a dot inside a key.
+    /// - Returns: The model, or the models, at the key path.
+    /// - Throws: ``MappingError``, of kind ``MappingError/Kind/keyPathNotFound(_:)`` when the path leads nowhere.
+    public func map<T: Mappable>(_ type: T.Type, from string: String, at keyPath: String) throws -> T {
+        try reading(T.self, at: keyPath, reporting: false) {
+            try read(T.self, from: string, at: keyPath, reporting: $0)
+        }.value
+    }
+
+    /// Maps a top-level JSON array in JSON text into models.
+    ///
+    /// - Parameters:
+    ///   - type: The element model type.
+    ///   - string: JSON text holding an array.
+    /// - Returns: The models, in the array's order.
+    /// - Throws: ``MappingError`` when the text cannot be mapped.
+    public func mapArray<T: Mappable>(_ type: T.Type, from string: String) throws -> [T] {
+        try map([T].self, from: string)
+    }
+
+    /// Maps JSON text and reports what did not match exactly.
+    ///
+    /// - Parameters:
+    ///   - type: The model type, or `[Model].self`.
+    ///   - string: JSON text.
+    /// - Returns: The model, and a report of what did not match exactly.
+    /// - Throws: ``MappingError`` when the text cannot be mapped at all.
+    public func mapWithReport<T: Mappable>(
+        _ type: T.Type, from string: String
+    ) throws -> (value: T, report: MappingReport) {
+        let result = try reading(T.self, at: nil, reporting: true) {
+            try read(T.self, from: string, at: nil, reporting: $0)
+        }
+        return (result.value, result.report ?? MappingReport())
+    }
+
     /// Maps any `JSONSerialization` output: a dictionary for a model, an array for `[Model]`.
     ///
     /// - Parameters:
@@ -144,8 +202,27 @@ extension JSONMapper {
     /// - Throws: ``MappingError`` for malformed JSON, a top-level value that is not an object, or (in
     ///   strict mode) a value that does not fit.
     public func update<T: Mappable>(_ value: inout T, from data: Data) throws {
+        try update(&value, input: data)
+    }
+
+    /// Fills an existing model from JSON text, as `update(_:from:)` does from `Data`.
+    ///
+    /// ```swift
+    /// try mapper.update(&settings, from: #"{"theme": "dark"}"#)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The model to update.
+    ///   - string: JSON text holding an object.
+    /// - Throws: ``MappingError`` for malformed JSON, a top-level value that is not an object, or (in
+    ///   strict mode) a value that does not fit.
+    public func update<T: Mappable>(_ value: inout T, from string: String) throws {
+        try update(&value, input: string)
+    }
+
+    private func update<T: Mappable>(_ value: inout T, input: some JSONInput) throws {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator, model: T.self)
-        let report = try InputBytes.reading(data) { bytes in
+        let report = try input.withInputBytes { bytes in
             var reader = JSONReader(
                 scanner: JSONScanner(bytes: bytes), settings: readSettings, reporting: reportHandler != nil)
             var copy = value
@@ -197,17 +274,17 @@ extension JSONMapper {
     /// A document that does not map is still checked to its end, so that malformed JSON anywhere in
     /// it is reported as such.
     func read<T>(
-        _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
+        _ type: T.Type, from input: some JSONInput, at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport?) {
-        try InputBytes.reading(data) { try read(T.self, bytes: $0, at: keyPath, reporting: reporting) }
+        try input.withInputBytes { try read(T.self, bytes: $0, at: keyPath, reporting: reporting) }
     }
 
     /// ``read(_:from:at:reporting:)`` for a type the caller's compiler knows to be a model: its first
     /// use asks the runtime nothing about it.
     func read<T: Mappable>(
-        _ type: T.Type, from data: Data, at keyPath: String?, reporting: Bool
+        _ type: T.Type, from input: some JSONInput, at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport?) {
-        try InputBytes.reading(data) { try read(T.self, bytes: $0, at: keyPath, reporting: reporting, model: T.self) }
+        try input.withInputBytes { try read(T.self, bytes: $0, at: keyPath, reporting: reporting, model: T.self) }
     }
 
     private func read<T>(

@@ -39,6 +39,19 @@ extension JSONMapper {
         try write(value, toTree: false).output.data()
     }
 
+    /// The model as JSON text, laid out as ``data(from:)`` lays out bytes (by ``outputFormatting``).
+    ///
+    /// ```swift
+    /// let text = try mapper.string(from: user)   // {"id":1,"screen_name":"ada"}
+    /// ```
+    ///
+    /// - Parameter value: The model, or an array of models.
+    /// - Returns: JSON text.
+    /// - Throws: ``MappingError`` for a reference cycle or a value JSON cannot hold.
+    public func string(from value: some Mappable) throws -> String {
+        try write(value, toTree: false).output.string()
+    }
+
     func write<T>(_ value: T, toTree: Bool) throws -> JSONWriter {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator)
         let settings = WriteSettings(

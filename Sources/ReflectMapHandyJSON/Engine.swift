@@ -19,19 +19,18 @@ enum Engine {
 
     static var isCaseInsensitive: Bool { HandyJSONConfiguration.deserializeOptions.contains(.caseInsensitive) }
 
-    /// Maps a JSON document, or the object at `designatedPath` in it. The bytes go straight into the
-    /// model (ReflectMap's byte route) unless keys are matched whatever their case.
+    /// Maps a JSON document, or the object at `designatedPath` in it. The string's UTF-8 goes straight into
+    /// the model (ReflectMap's byte route) unless keys are matched whatever their case.
     static func map<T: Mappable>(_ type: T.Type, json: String, designatedPath: String?) throws -> T {
-        let data = Data(json.utf8)
         let path = keyPath(designatedPath)
         if isCaseInsensitive {
-            let tree = try JSONValue(parsing: data)
+            let tree = try JSONValue(parsing: Data(json.utf8))
             return try map(
                 T.self, with: caseInsensitiveMapper, object: try inner(of: lowercasedKeys(tree).jsonObject, at: path))
         }
-        if let path { return try exactMapper.map(T.self, from: data, at: path) }
-        guard logsReports else { return try exactMapper.map(T.self, from: data) }
-        let (value, report) = try exactMapper.mapWithReport(T.self, from: data)
+        if let path { return try exactMapper.map(T.self, from: json, at: path) }
+        guard logsReports else { return try exactMapper.map(T.self, from: json) }
+        let (value, report) = try exactMapper.mapWithReport(T.self, from: json)
         log(report, for: T.self)
         return value
     }

@@ -20,8 +20,7 @@ extension HandyJSON {
     /// - Returns: The JSON, or `nil` when the model cannot be written.
     public func toJSONString(prettyPrint: Bool = false) -> String? {
         Writing.attempt(Self.self) {
-            String(
-                decoding: try (prettyPrint ? Engine.prettyWriter : Engine.exactMapper).data(from: self), as: UTF8.self)
+            try (prettyPrint ? Engine.prettyWriter : Engine.exactMapper).string(from: self)
         }
     }
 }
@@ -41,9 +40,7 @@ extension Collection where Element: HandyJSON {
     public func toJSONString(prettyPrint: Bool = false) -> String? {
         let models = Array(self)
         return Writing.attempt([Element].self) {
-            String(
-                decoding: try (prettyPrint ? Engine.prettyWriter : Engine.exactMapper).data(from: models), as: UTF8.self
-            )
+            try (prettyPrint ? Engine.prettyWriter : Engine.exactMapper).string(from: models)
         }
     }
 }

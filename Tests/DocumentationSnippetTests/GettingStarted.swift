@@ -64,8 +64,12 @@ struct GettingStartedSnippets {
         let mapper = JSONMapper(keyTranslator: .snakeCase)
         let user = try mapper.map(User.self, from: data)
         let bytes = try mapper.data(from: user)
+        let text = try mapper.string(from: user)
         let dictionary = try mapper.dictionary(from: user)
         #expect(dictionary["screen_name"] as? String == "ada" && dictionary["is_admin"] == nil)
+        #expect(text == String(decoding: bytes, as: UTF8.self))
+        let fromText = try mapper.map(User.self, from: #"{"id": 1, "screen_name": "ada"}"#)
+        #expect(fromText.screenName == "ada")
         #expect(try mapper.map(User.self, from: bytes).followersCount == 12)
     }
 

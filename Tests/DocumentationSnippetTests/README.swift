@@ -171,7 +171,7 @@ enum READMETypes {
 
 @Suite("README")
 struct READMESnippets {
-    @Test("The quick start maps bytes, arrays and envelopes, and writes back")
+    @Test("The quick start maps bytes, text, arrays and envelopes, and writes back")
     func quickStart() throws {
         typealias User = README.User
         let data = json(#"{"id": 1, "screen_name": "ada", "login": "ada_l", "followers_count": 3}"#)
@@ -184,10 +184,13 @@ struct READMESnippets {
         let first = try mapper.map(User.self, from: envelope, at: "data.users.0") // unwrap an envelope
         let dictionary = try mapper.dictionary(from: user)                        // model → [String: Any]
         let bytes = try mapper.data(from: user)                                   // model → JSON Data
+        let text = try mapper.string(from: user)                                  // model → JSON String
+        let again = try mapper.map(User.self, from: text)                         // String → model
 
         #expect(user.screenName == "ada" && user.name == "ada_l" && users.count == 2 && first.name == "Cy")
         #expect(dictionary["user_name"] as? String == "ada_l")
         #expect(try mapper.map(User.self, from: bytes).followersCount == 3)
+        #expect(again.followersCount == 3 && text == String(decoding: bytes, as: UTF8.self))
     }
 
     @Test("The README's adapter, transforms, polymorphism, Codable and hook examples work")

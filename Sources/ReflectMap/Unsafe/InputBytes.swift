@@ -32,6 +32,18 @@ package struct InputBytes {
         unsafe try data.withUnsafeBytes { unsafe try body(InputBytes($0)) }
     }
 
+    /// Calls `body` with a view of `string`'s UTF-8: in place when the string stores its UTF-8
+    /// contiguously, as every native Swift string does, and after one copy otherwise (a bridged
+    /// `NSString`, say). The string keeps the bytes for the length of the call.
+    package static func reading<Result>(_ string: String, _ body: (InputBytes) throws -> Result) rethrows -> Result {
+        if let result = unsafe try string.utf8.withContiguousStorageIfAvailable({
+            unsafe try body(InputBytes(UnsafeRawBufferPointer($0)))
+        }) {
+            return result
+        }
+        return try reading(Array(string.utf8), body)
+    }
+
     /// Calls `body` with a view of `bytes[range]` (all of `bytes` by default), whose offsets count
     /// from the range's start.
     package static func reading<Result>(

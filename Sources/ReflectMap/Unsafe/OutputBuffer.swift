@@ -153,6 +153,11 @@ struct OutputBuffer: ~Copyable {
         unsafe [UInt8](UnsafeRawBufferPointer(start: base, count: count))
     }
 
+    /// The bytes as a `String`, in one copy. The writer emits valid UTF-8 only, so nothing is repaired.
+    consuming func string() -> String {
+        unsafe String(decoding: UnsafeRawBufferPointer(start: base, count: count), as: UTF8.self)
+    }
+
     /// The bytes as `Data`, which takes the block over unless more than a fifth of it would be
     /// unused (then the bytes are copied, so that a small result does not hold a large block).
     consuming func data() -> Data {
