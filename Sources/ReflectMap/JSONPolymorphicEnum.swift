@@ -26,8 +26,11 @@
 /// }
 /// ```
 ///
-/// Such an enum works wherever a property's type goes: on its own, optional, in an array or a
-/// dictionary, on both read routes, in streams and in `update`. The object's discriminator may sit
+/// Such an enum is ``Mappable``, so it goes wherever a model type goes: a property on its own,
+/// optional, in an array or a dictionary; the top level (`map(Attachment.self, from:)`,
+/// `mapArray(Attachment.self, from:)`, `[Attachment].self`), writing (`data(from:)`,
+/// `string(from:)`), key paths, stream elements and the client's `as:`. ``JSONMapper/update(_:from:)``
+/// replaces the whole value. The object's discriminator may sit
 /// anywhere in it, and is not reported as an unmapped key. Writing a case writes its payload with its
 /// discriminator, the first one listed for that case.
 ///
@@ -36,7 +39,7 @@
 /// one, it is an unusable value: strict mode throws with the discriminator's path, lenient mode
 /// reports it in ``MappingReport/skipped`` and the property keeps its default (an array drops the
 /// element).
-public protocol JSONPolymorphicEnum: SendableMetatype {
+public protocol JSONPolymorphicEnum: Mappable {
     /// The key of the discriminator member, such as `"type"`.
     static var typeKey: String { get }
     /// The cases with payloads, each with its discriminator value. Two values may make one case
@@ -50,6 +53,23 @@ public protocol JSONPolymorphicEnum: SendableMetatype {
 extension JSONPolymorphicEnum {
     /// No unknown case: an unknown discriminator is an unusable value.
     public static var unknownCase: ((JSONValue) -> Self)? { nil }
+
+    /// A polymorphic enum, read and written through its discriminator.
+    public static var _mappableKind: MappableKind { .enumWithPayloads(Self.self) }
+
+    /// The value a property of this type starts from: the first listed case, holding its payload's
+    /// defaults, or the unknown case holding `null` when no case is listed. The mapper never calls it:
+    /// it makes a case from the JSON. An enum that lists no case and has no unknown case has no value
+    /// to start from, and stops the program here: give it a case.
+    public init() {
+        if let first = Self.cases.first {
+            self = first.makeDefault()
+        } else if let unknown = Self.unknownCase {
+            self = unknown(.null)
+        } else {
+            preconditionFailure("\(Self.self).cases lists no case, and it has no unknownCase: it has no value")
+        }
+    }
 }
 
 /// One case of a ``JSONPolymorphicEnum``: its discriminator value, and the case itself, which makes
@@ -59,6 +79,8 @@ public struct JSONEnumCase<Enum>: Sendable {
     public let value: String
     /// Makes this case's reader and writer, with the payload's type in hand.
     let makeCodec: @Sendable (PlanBuilder, String) throws -> EnumCaseCodec<Enum>
+    /// This case holding a payload with its defaults.
+    let makeDefault: @Sendable () -> Enum
 
     /// A case whose payload is a model.
     ///
@@ -67,6 +89,7 @@ public struct JSONEnumCase<Enum>: Sendable {
     ///   - make: The case, as `Attachment.image`: it makes the enum from the payload.
     public init<Payload: Mappable>(_ value: String, _ make: @escaping @Sendable (Payload) -> Enum) {
         self.value = value
+        makeDefault = { make(Payload()) }
         makeCodec = { builder, typeKey in
             let adapter = try builder.modelAdapter(Payload.self)
             return EnumCaseCodec(

@@ -64,17 +64,23 @@ public protocol Mappable: SendableMetatype {
     static var _mappableKind: MappableKind { get }
 }
 
-/// What kind of ``Mappable`` type a type is: a model, a ``JSONPolymorphic`` base, an array of
-/// models, or an actor, which the mapper refuses. Only ReflectMap's extensions make one.
+/// What kind of ``Mappable`` type a type is: a model, a ``JSONPolymorphic`` base, a
+/// ``JSONPolymorphicEnum``, an array of models, or an actor, which the mapper refuses. Only
+/// ReflectMap's extensions make one.
 public struct MappableKind: Sendable, Equatable {
     let rawValue: UInt8
     /// An array's element type, with its conformance: the array's own conformance states it, so the
     /// mapper never asks the runtime whether the element is a model.
     let element: (any Mappable.Type)?
+    /// A polymorphic enum's type, with that conformance, stated by the enum's own conformance.
+    let polymorphicEnum: (any JSONPolymorphicEnum.Type)?
 
-    private init(rawValue: UInt8, element: (any Mappable.Type)? = nil) {
+    private init(
+        rawValue: UInt8, element: (any Mappable.Type)? = nil, polymorphicEnum: (any JSONPolymorphicEnum.Type)? = nil
+    ) {
         self.rawValue = rawValue
         self.element = element
+        self.polymorphicEnum = polymorphicEnum
     }
 
     static let model = MappableKind(rawValue: 0)
@@ -82,15 +88,21 @@ public struct MappableKind: Sendable, Equatable {
     static let array = MappableKind(rawValue: 2)
     static let actor = MappableKind(rawValue: 3)
 
+    static let enumWithPayloads = MappableKind(rawValue: 4)
+
     static func array(of element: any Mappable.Type) -> MappableKind {
         MappableKind(rawValue: array.rawValue, element: element)
+    }
+
+    static func enumWithPayloads(_ type: any JSONPolymorphicEnum.Type) -> MappableKind {
+        MappableKind(rawValue: enumWithPayloads.rawValue, polymorphicEnum: type)
     }
 
     /// Whether two kinds are the same kind; an array's element does not count.
     /// - Parameters:
     ///   - lhs: A kind.
     ///   - rhs: Another kind.
-    /// - Returns: `true` when both are models, polymorphic bases, arrays or actors.
+    /// - Returns: `true` when both are models, polymorphic bases, polymorphic enums, arrays or actors.
     public static func == (lhs: MappableKind, rhs: MappableKind) -> Bool {
         lhs.rawValue == rhs.rawValue
     }

@@ -93,4 +93,19 @@ struct PolymorphicModelsSnippets {
         let written = try JSONValue(parsing: JSONMapper().data(from: post))
         #expect(written["attachments"]?[1] == .object(["type": .string("video"), "duration": .number(.integer(12))]))
     }
+
+    @Test("A polymorphic enum maps at the top level, alone and as a feed, and writes back")
+    func topLevelEnums() throws {
+        typealias Attachment = PolymorphicModels.Attachment
+        let mapper = JSONMapper()
+        let feed = try mapper.mapArray(Attachment.self, from: #"[{"type": "image", "url": "a.png"}, {"type": "video"}]"#)
+        let one = try mapper.map(Attachment.self, from: #"{"type": "video", "duration": 3}"#)
+        let text = try mapper.string(from: one)      // {"duration":3,"type":"video"}
+        #expect(feed.count == 2 && text == #"{"duration":3,"type":"video"}"#)
+        guard case .image(let image) = feed[0] else {
+            Issue.record("unexpected case: \(feed[0])")
+            return
+        }
+        #expect(image.url == "a.png")
+    }
 }

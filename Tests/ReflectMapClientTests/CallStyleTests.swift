@@ -186,4 +186,21 @@ struct CallStyleTests {
             _ = try await Self.completion { service.send(Request(ParametersAndBody(), as: Echo.self), completion: $0) }
         } throws: { isInvalid($0) }
     }
+
+    @Test("A polymorphic enum is a response class: a top-level feed of mixed kinds, and one item at a key path")
+    func polymorphicEnumResponses() async throws {
+        let stub = StubTransport { request in
+            let body =
+                request.url?.path == "/feed"
+                ? #"[{"kind": "book", "id": 1, "title": "Dune"}, {"kind": "note", "text": "hi"}]"#
+                : #"{"data": {"kind": "note", "text": "one"}}"#
+            return .init(body: Data(body.utf8))
+        }
+        let service = APIService(
+            baseURL: try #require(URL(string: "https://api.example.com")),
+            configuration: ServiceConfiguration(transport: stub))
+        let feed = try await service.send(Request(.get("feed"), as: [FeedItem].self)).value
+        #expect(feed == [.book(Book(id: 1, title: "Dune")), .note(.init(text: "hi"))])
+        #expect(try await service.get("item", at: "data", as: FeedItem.self) == .note(.init(text: "one")))
+    }
 }

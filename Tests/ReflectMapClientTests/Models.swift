@@ -59,3 +59,16 @@ actor Counter {
     private(set) var value = 0
     func increment() { value += 1 }
 }
+
+/// A feed item of one of two kinds, told apart by `kind`.
+enum FeedItem: JSONPolymorphicEnum, Equatable {
+    case book(Book)
+    case note(Note)
+
+    struct Note: Mappable, Equatable {
+        var text = ""
+    }
+
+    static var typeKey: String { "kind" }
+    static var cases: [JSONEnumCase<FeedItem>] { [.init("book", FeedItem.book), .init("note", FeedItem.note)] }
+}

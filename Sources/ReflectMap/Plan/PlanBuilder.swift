@@ -167,6 +167,8 @@ final class PlanBuilder {
             return try kind.element.map { try arrayOfModelsAdapter($0, property: property) }
         case .polymorphic:
             return try polymorphicAdapter(model, property: property)
+        case .enumWithPayloads:
+            return try kind.polymorphicEnum.map { try polymorphicEnumAdapter($0, property: property) }
         default:
             // A subclass may add `JSONPolymorphic` to a model whose `Mappable` conformance it inherits;
             // only a class with a superclass can, so only those are asked.

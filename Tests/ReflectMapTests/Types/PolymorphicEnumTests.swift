@@ -180,3 +180,81 @@ struct PolymorphicEnumTests {
         }
     }
 }
+
+@Suite("A polymorphic enum wherever a model type goes")
+struct TopLevelPolymorphicEnumTests {
+    let mapper = JSONMapper()
+    let feed = #"""
+        [{"type": "image", "url": "a.png", "width": 2}, {"type": "video", "duration": 9},
+         {"type": "poll", "question": "?"}]
+        """#
+
+    @Test("map, mapArray and [Enum].self read enums at the top level, from Data, String and trees")
+    func topLevelReading() throws {
+        #expect(
+            try mapper.map(Attachment.self, from: #"{"type": "video", "duration": 4}"#) == .video(.init(duration: 4)))
+        #expect(
+            try mapper.map(Attachment.self, from: json(#"{"url": "b.png", "type": "image"}"#))
+                == .image(.init(url: "b.png", width: 0)))
+        let kinds = try mapper.mapArray(Attachment.self, from: feed)
+        #expect(kinds.count == 3)
+        #expect(kinds[0] == .image(.init(url: "a.png", width: 2)))
+        #expect(kinds[1] == .video(.init(duration: 9)))
+        #expect(kinds[2] == .unknown(.object(["type": .string("poll"), "question": .string("?")])))
+        #expect(try mapper.map([Attachment].self, from: json(feed)) == kinds)
+        let tree = try JSONSerialization.jsonObject(with: json(feed))
+        #expect(try mapper.map([Attachment].self, fromJSONObject: tree) == kinds)
+        #expect(
+            try mapper.map(Attachment.self, from: #"{"data": {"items": [{"type": "video"}]}}"#, at: "data.items.0")
+                == .video(.init(duration: 0)))
+    }
+
+    @Test("An enum with no unknown case refuses an unknown discriminator at the top level, in both modes")
+    func topLevelUnknown() throws {
+        for mode in [MappingMode.lenient, .strict] {
+            let error = #expect(throws: MappingError.self) {
+                try JSONMapper(mode: mode).map(StrictAttachment.self, from: #"{"kind": "poll"}"#)
+            }
+            #expect(error?.description.contains("poll") == true)
+        }
+        let lenient = try JSONMapper().mapWithReport(
+            [StrictAttachment].self, from: #"[{"kind": "video", "duration": 1}, {"kind": "poll"}]"#)
+        #expect(lenient.value == [.video(.init(duration: 1))])
+        #expect(lenient.report.skipped.count == 1)
+    }
+
+    @Test("data(from:) and string(from:) write an enum and an array of enums with their discriminators")
+    func topLevelWriting() throws {
+        #expect(
+            try mapper.string(from: Attachment.image(.init(url: "c.png", width: 1)))
+                == #"{"type":"image","url":"c.png","width":1}"#)
+        let kinds = try mapper.mapArray(Attachment.self, from: feed)
+        let written = try mapper.data(from: kinds)
+        #expect(try mapper.mapArray(Attachment.self, from: written) == kinds)
+        #expect(String(decoding: written, as: UTF8.self).contains(#"{"question":"?","type":"poll"}"#))
+        #expect(try mapper.dictionary(from: Attachment.video(.init(duration: 3)))["duration"] as? Int == 3)
+    }
+
+    @Test("update replaces an enum value whole, and Enum() is the first listed case with its defaults")
+    func updateAndDefault() throws {
+        var attachment = Attachment()
+        #expect(attachment == .image(.init(url: "", width: 0)))
+        try mapper.update(&attachment, from: #"{"type": "video", "duration": 6}"#)
+        #expect(attachment == .video(.init(duration: 6)))
+        #expect(StrictAttachment() == .image(.init(url: "", width: 0)))
+    }
+
+    @Test("A stream of enums maps each element by its discriminator")
+    func streamedEnums() async throws {
+        var seen: [Attachment] = []
+        let feed = self.feed
+        let bytes = AsyncStream<UInt8> { continuation in
+            for byte in feed.utf8 { continuation.yield(byte) }
+            continuation.finish()
+        }
+        for try await attachment in mapper.elements(Attachment.self, from: bytes, bufferSize: 7) {
+            seen.append(attachment)
+        }
+        #expect(seen == (try mapper.mapArray(Attachment.self, from: feed)))
+    }
+}
