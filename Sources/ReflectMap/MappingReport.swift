@@ -11,6 +11,9 @@ public struct MappingReport: Sendable, Equatable {
         public var message: String
         /// The JSON value involved, when it is a scalar.
         public var value: JSONValue?
+        /// How many times it happened: 1, except in a ``JSONElementReader``'s report, where one entry
+        /// stands for every element that reported the same thing at the same path, and counts them.
+        public var occurrences = 1
 
         /// `path: message`.
         public var description: String { "\(path): \(message)" }

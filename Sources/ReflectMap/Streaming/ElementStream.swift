@@ -59,14 +59,3 @@ package struct ElementStream<Model: Mappable>: Sendable {
         }
     }
 }
-
-extension MappingReport {
-    /// Appends another report's entries (an element's, to the stream's so far).
-    mutating func append(_ other: MappingReport) {
-        unmappedKeys += other.unmappedKeys
-        unfilledProperties += other.unfilledProperties
-        coercions += other.coercions
-        skipped += other.skipped
-        unknownValues += other.unknownValues
-    }
-}

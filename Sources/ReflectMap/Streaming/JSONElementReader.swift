@@ -21,10 +21,18 @@ import Foundation
 public struct JSONElementReader<Model: Mappable> {
     private var stream: ElementStream<Model>
     private let read: () throws -> [UInt8]?
-    /// Everything the elements read so far reported, with paths that start at each element
-    /// (`[1234].price`). Read to the end, it equals ``JSONMapper/mapWithReport(_:from:)-(_,Data)``'s
-    /// report for `[Model]` on the same bytes.
-    public private(set) var report = MappingReport()
+    private var reports = StreamReport()
+
+    /// What the elements read so far reported, in memory bounded by the distinct paths reported at,
+    /// whatever the number of elements: each kind of entry at each path (the element's index aside)
+    /// is kept once, with the path of the first element that reported it (`[1234].price`), and
+    /// counts the elements that repeated it in ``MappingReport/Entry/occurrences``. Each element's
+    /// whole report comes with ``nextWithReport()``.
+    public var report: MappingReport { reports.report }
+
+    /// How many entries of the elements' reports repeated one that ``report`` keeps, at the same path
+    /// of another element, and were counted rather than kept.
+    public var repeatedEntries: Int { reports.repeats }
 
     init(mapper: JSONMapper, layout: JSONStreamLayout, reporting: Bool, read: @escaping () throws -> [UInt8]?) {
         stream = ElementStream(mapper: mapper, layout: layout, reporting: reporting)
@@ -52,7 +60,7 @@ public struct JSONElementReader<Model: Mappable> {
         while true {
             switch try stream.next() {
             case .element(let element):
-                report.append(element.report)
+                reports.append(element.report, index: element.index)
                 return element
             case .needsInput:
                 if let chunk = try read(), !chunk.isEmpty {

@@ -267,12 +267,62 @@ struct StreamingTests {
                 let stream = SampleOutcome(mapper) {
                     var reader = mapper.elementReader(Sample.self, from: try Self.handle(input), bufferSize: size)
                     var values: [Sample] = []
-                    while let value = try reader.next() { values.append(value) }
-                    return (values, reader.report)
+                    // Each element's whole report, put together: the reader's own report keeps each
+                    // kind of entry at each path once.
+                    var report = MappingReport()
+                    while let element = try reader.nextWithReport() {
+                        if let value = element.value { values.append(value) }
+                        report.unmappedKeys += element.report.unmappedKeys
+                        report.unfilledProperties += element.report.unfilledProperties
+                        report.coercions += element.report.coercions
+                        report.skipped += element.report.skipped
+                        report.unknownValues += element.report.unknownValues
+                    }
+                    return (values, report)
                 }
                 #expect(stream == whole, "seed \(seed), \(mode), buffer \(size)")
             }
         }
+    }
+
+    @Test("The reader's report is the same size for 1,000 and 100,000 elements of one shape, and counts repeats")
+    func boundedReport() throws {
+        func report(_ count: Int) throws -> (MappingReport, Int) {
+            let element = #"{"id": "7", "price": "x", "extra": 1}"#
+            let input = Data(("[" + Array(repeating: element, count: count).joined(separator: ",") + "]").utf8)
+            var reader = JSONMapper().elementReader(StreamedOrder.self, from: try Self.handle(input))
+            var mapped = 0
+            while try reader.next() != nil { mapped += 1 }
+            #expect(mapped == count)
+            return (reader.report, reader.repeatedEntries)
+        }
+        let (small, smallRepeats) = try report(1_000)
+        let (large, largeRepeats) = try report(100_000)
+        for report in [small, large] {
+            #expect(report.unmappedKeys == ["[0].extra"])
+            #expect(report.unfilledProperties == ["[0].items"])
+            #expect(report.coercions.map(\.path) == ["[0].id"])
+            #expect(report.skipped.map(\.path) == ["[0].price"])
+        }
+        #expect(small.coercions[0].occurrences == 1_000 && small.skipped[0].occurrences == 1_000)
+        #expect(large.coercions[0].occurrences == 100_000 && large.skipped[0].occurrences == 100_000)
+        // Four entries per element, kept once each: the rest are counted.
+        #expect(smallRepeats == 4 * 999)
+        #expect(largeRepeats == 4 * 99_999)
+    }
+
+    @Test("A report keeps distinct paths apart, and an element's own path beyond its index")
+    func distinctPathsKept() throws {
+        let input = Data(#"[{"id": 1, "a": 1}, {"id": 2, "b": 2}, {"id": 3, "a": 3, "items": [{}]}]"#.utf8)
+        var reader = JSONMapper().elementReader(StreamedOrder.self, from: try Self.handle(input))
+        var elementReports: [MappingReport] = []
+        while let element = try reader.nextWithReport() { elementReports.append(element.report) }
+        #expect(reader.report.unmappedKeys == ["[0].a", "[1].b"])
+        #expect(reader.report.skipped.map(\.path) == ["[2].items[0]"])
+        #expect(elementReports[2].unmappedKeys == ["[2].a"])
+        // Repeated: [1].price and [1].items unfilled, then [2].a unmapped and [2].price unfilled.
+        #expect(reader.report.unfilledProperties == ["[0].items", "[0].price"])
+        #expect(reader.repeatedEntries == 4)
     }
 
     /// A file handle over `data`, on a temporary file that is gone once the handle is.
