@@ -29,7 +29,7 @@
 /// Such an enum is ``Mappable``, so it goes wherever a model type goes: a property on its own,
 /// optional, in an array or a dictionary; the top level (`map(Attachment.self, from:)`,
 /// `mapArray(Attachment.self, from:)`, `[Attachment].self`), writing (`data(from:)`,
-/// `string(from:)`), key paths, stream elements and the client's `as:`. ``JSONMapper/update(_:from:)``
+/// `string(from:)`), key paths, stream elements and the client's `as:`. ``JSONMapper/update(_:from:)-(_,Data)``
 /// replaces the whole value. The object's discriminator may sit
 /// anywhere in it, and is not reported as an unmapped key. Writing a case writes its payload with its
 /// discriminator, the first one listed for that case.

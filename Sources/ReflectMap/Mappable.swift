@@ -28,12 +28,12 @@ public protocol Mappable: SendableMetatype {
     init()
 
     /// Called on a new model before the mapper fills it, and on a model before
-    /// ``JSONMapper/update(_:from:)`` fills it (HandyJSON's `willStartMapping`). The default does
+    /// ``JSONMapper/update(_:from:)-(_,Data)`` fills it (HandyJSON's `willStartMapping`). The default does
     /// nothing.
     mutating func willStartMapping()
 
     /// Called once after the mapper has filled the model, children before parents (HandyJSON's
-    /// `didFinishMapping`), and after ``JSONMapper/update(_:from:)``. The default does nothing.
+    /// `didFinishMapping`), and after ``JSONMapper/update(_:from:)-(_,Data)``. The default does nothing.
     ///
     /// Use it to derive state, or to reject a model the JSON left inconsistent by throwing. What a
     /// rejection does depends on where the model is:

@@ -17,7 +17,7 @@ public struct JSONStreamLayout: Sendable, Equatable {
     public static let array = JSONStreamLayout(kind: .array(keyPath: ""))
 
     /// The elements of the array at a key path, such as `"data.items"` or `"results.0.items"`, read by
-    /// the rules of ``JSONMapper/map(_:from:at:)``'s key paths: leading and trailing dots are ignored,
+    /// the rules of ``JSONMapper/map(_:from:at:)-(_,Data,_)``'s key paths: leading and trailing dots are ignored,
     /// an empty key path is the top-level array, a step names an object's member, and in an array a
     /// step of digits indexes it. One rule differs: when an object repeats a key, the first member is
     /// followed, not the last, because a stream cannot know that a later member repeats the key without

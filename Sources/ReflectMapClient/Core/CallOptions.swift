@@ -8,7 +8,7 @@ struct CallOptions: Sendable {
     var acceptableStatusCodes: Set<Int>
     /// The service's interceptors, then the retry policy in force (the endpoint's, else the service's).
     var interceptors: [any RequestInterceptor]
-    /// The most times the call is sent again, whoever asks.
+    /// The most times the call is sent again, whoever asks: the endpoint's limit, else the service's.
     var retryLimit: Int
     /// The envelope in force, `nil` for none.
     var envelope: ResponseEnvelope?
@@ -21,6 +21,6 @@ struct CallOptions: Sendable {
         acceptableStatusCodes = endpoint.acceptableStatusCodes ?? configuration.acceptableStatusCodes
         let policy = endpoint.retryPolicy ?? configuration.retryPolicy
         interceptors = configuration.interceptors + (policy.map { [$0] } ?? [])
-        retryLimit = configuration.retryLimit
+        retryLimit = max(0, endpoint.retryLimit ?? configuration.retryLimit)
     }
 }

@@ -45,6 +45,10 @@ public protocol Endpoint: SendableMetatype {
     /// The retry policy asked after the service's interceptors for this request; `nil` (the default)
     /// uses the service's. ``RetryPolicy/never`` turns the policy's retries off for this request alone.
     var retryPolicy: RetryPolicy? { get }
+    /// The most times this request is sent again after its first attempt, whoever asks (its policy or
+    /// any interceptor); `nil` (the default) uses the service's ``ServiceConfiguration/retryLimit``.
+    /// A negative limit counts as 0.
+    var retryLimit: Int? { get }
     /// How this response is wrapped; `nil` (the default) uses the service's, and
     /// ``ResponseEnvelope/none`` says it is not wrapped.
     var envelope: ResponseEnvelope? { get }
@@ -69,6 +73,8 @@ extension Endpoint {
     public var acceptableStatusCodes: Set<Int>? { nil }
     /// The service's retry policy.
     public var retryPolicy: RetryPolicy? { nil }
+    /// The service's retry limit.
+    public var retryLimit: Int? { nil }
     /// The service's envelope.
     public var envelope: ResponseEnvelope? { nil }
 }
