@@ -222,7 +222,7 @@ extension JSONMapper {
 
     private func update<T: Mappable>(_ value: inout T, input: some JSONInput) throws {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator, model: T.self)
-        let report = try input.withInputBytes { bytes in
+        let report = try input.reading { bytes in
             var reader = JSONReader(
                 scanner: JSONScanner(bytes: bytes), settings: readSettings, reporting: reportHandler != nil)
             var copy = value
@@ -276,7 +276,7 @@ extension JSONMapper {
     func read<T>(
         _ type: T.Type, from input: some JSONInput, at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport?) {
-        try input.withInputBytes { try read(T.self, bytes: $0, at: keyPath, reporting: reporting) }
+        try input.reading { try read(T.self, bytes: $0, at: keyPath, reporting: reporting) }
     }
 
     /// ``read(_:from:at:reporting:)`` for a type the caller's compiler knows to be a model: its first
@@ -284,7 +284,7 @@ extension JSONMapper {
     func read<T: Mappable>(
         _ type: T.Type, from input: some JSONInput, at keyPath: String?, reporting: Bool
     ) throws -> (value: T, report: MappingReport?) {
-        try input.withInputBytes { try read(T.self, bytes: $0, at: keyPath, reporting: reporting, model: T.self) }
+        try input.reading { try read(T.self, bytes: $0, at: keyPath, reporting: reporting, model: T.self) }
     }
 
     private func read<T>(

@@ -45,9 +45,38 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
 
     /// For malformed JSON read from bytes, the offset of the byte where the problem was found.
     public var byteOffset: Int?
+    /// For malformed JSON read from bytes or a string, where ``byteOffset`` is: its line and column,
+    /// both from 1. A line ends at `\n` (a `\r\n` pair counts once); the column counts characters.
+    public var location: SourceLocation?
+
+    /// A place in JSON text, as an editor shows it.
+    public struct SourceLocation: Sendable, Equatable {
+        /// The line, from 1.
+        public var line: Int
+        /// The column, from 1, in characters.
+        public var column: Int
+        /// The text of the line around the place, at most 24 characters each side, with `…` where it
+        /// was cut.
+        public var excerpt: String
+
+        /// Creates a location.
+        /// - Parameters:
+        ///   - line: The line, from 1.
+        ///   - column: The column, from 1, in characters.
+        ///   - excerpt: The text of the line around the place.
+        public init(line: Int, column: Int, excerpt: String) {
+            self.line = line
+            self.column = column
+            self.excerpt = excerpt
+        }
+    }
     /// The JSON value that could not be used, when it is a scalar (`null`, a boolean, a number or a
     /// string); `nil` for objects and arrays, and for errors about the input as a whole.
     public var value: JSONValue?
+
+    /// More about the problem than its kind says, for its description: for a key path that leads
+    /// nowhere, the first step that failed and what stood there.
+    var detail: String?
 
     var components: [PathComponent]
     /// Whether ``components`` has been set where the error arose. The mapper gives an error that has
@@ -91,9 +120,9 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         let place = components.isEmpty ? "the top-level value" : "\"\(path)\""
         switch kind {
         case .malformedJSON(let message):
-            return "The data is not valid JSON: \(message)"
+            return "The data is not valid JSON: \(message)\(whereInText)"
         case .nestingTooDeep(let limit):
-            return "The JSON at \(place) nests deeper than the limit of \(limit) levels."
+            return "The JSON at \(place) nests deeper than the limit of \(limit) levels.\(whereInText)"
         case .typeMismatch(let expected, let found):
             return "Expected \(expected) at \(place) but found \(found)."
         case .nullValue(let expected):
@@ -108,7 +137,7 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
             return "The property \(property) has type \(type), which ReflectMap cannot fill; "
                 + "make it Mappable, or mark it @JSONIgnored."
         case .keyPathNotFound(let keyPath):
-            return "The key path \"\(keyPath)\" does not lead to a value in the JSON."
+            return "The key path \"\(keyPath)\" does not lead to a value in the JSON\(detail.map { ": \($0)" } ?? "")."
         case .referenceCycle(let type):
             return "A \(type) at \(place) refers back to itself, so it cannot be written as JSON."
         case .notRepresentable(let value):
@@ -116,6 +145,25 @@ public struct MappingError: Error, CustomStringConvertible, Sendable, Equatable 
         case .rejected(let type, let reason):
             return "The \(type) at \(place) was rejected: \(reason)"
         }
+    }
+
+    /// The line, column, excerpt and path of an error about the text, as a sentence after its own.
+    private var whereInText: String {
+        var text = ""
+        if let location {
+            text += " Line \(location.line), column \(location.column)"
+            text += location.excerpt.isEmpty ? "." : ": `\(location.excerpt)`."
+        }
+        if !components.isEmpty { text += " Inside \"\(path)\"." }
+        return text
+    }
+
+    /// The error with its ``location`` in `bytes`, when it has a byte offset there and no location yet.
+    func locating(in bytes: InputBytes) -> MappingError {
+        guard location == nil, let offset = byteOffset, offset >= 0, offset <= bytes.count else { return self }
+        var error = self
+        error.location = bytes.sourceLocation(of: offset)
+        return error
     }
 
     /// How ``Kind/rejected(type:reason:)`` describes an error that user code threw.

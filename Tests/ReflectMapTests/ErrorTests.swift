@@ -145,7 +145,9 @@ struct ErrorTests {
         #expect(error?.path == "statuses[0].user.followers_count")
         #expect(error?.byteOffset == 45)
         #expect(
-            error?.description == "The data is not valid JSON: Expected a digit after the decimal point at byte 45.")
+            error?.description
+                == "The data is not valid JSON: Expected a digit after the decimal point at byte 45. Line 1, column 46: "
+                + #"`…: {"followers_count": 1.}}]}`. Inside "statuses[0].user.followers_count"."#)
         let structural = mappingError {
             _ = try JSONMapper(keyTranslator: .snakeCase).map(
                 Timeline.self, from: json(#"{"statuses": [{"user": {"followers_count": 1 "x": 2}}]}"#))
@@ -164,4 +166,66 @@ struct ErrorTests {
         let shallow = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
         #expect(try mapper.map(TakesOnlyID.self, from: json(#"{"ignored": \#(shallow), "id": 7}"#)).id == 7)
     }
+
+    @Test("Malformed JSON names its line and column, from 1, with the text around it, from Data and String alike")
+    func lineAndColumn() throws {
+        let document = "{\n  \"a\": 1,\n  \"b\": [1, 2]\n  \"c\": \"x\"\n}"
+        for error in [
+            mappingError { _ = try JSONMapper().map(LocatedModel.self, from: document) },
+            mappingError { _ = try JSONMapper().map(LocatedModel.self, from: json(document)) },
+            mappingError { _ = try JSONValue(parsing: json(document)) },
+        ] {
+            #expect(error?.byteOffset == 28)
+            #expect(error?.location == MappingError.SourceLocation(line: 4, column: 3, excerpt: #"  "c": "x""#))
+            #expect(error?.description.contains(#"Line 4, column 3: `  "c": "x"`."#) == true)
+        }
+    }
+
+    @Test("Lines end at \\n and \\r\\n alike, columns count characters, and long lines are cut around the place")
+    func lineEndingsAndColumns() throws {
+        let crlf = mappingError {
+            _ = try JSONMapper().map(LocatedModel.self, from: "{\"a\": 1,\r\n\"c\": \"héllo wörld\" x}")
+        }
+        #expect(crlf?.location?.line == 2)
+        #expect(crlf?.location?.column == 20)
+        #expect(crlf?.location?.excerpt == #""c": "héllo wörld" x}"#)
+        let long = String(repeating: " ", count: 40) + #"{"b": [1, 2 3]}"# + String(repeating: " ", count: 40)
+        let cut = mappingError { _ = try JSONMapper().map(LocatedModel.self, from: long) }
+        #expect(cut?.byteOffset == 52)
+        #expect(cut?.location?.column == 53)
+        // 24 characters each side of the place, cut with an ellipsis.
+        #expect(cut?.location?.excerpt == "…" + long.dropFirst(28).prefix(24) + long.dropFirst(52).prefix(24) + "…")
+        let first = mappingError { _ = try JSONMapper().map(LocatedModel.self, from: "x") }
+        #expect(first?.location == MappingError.SourceLocation(line: 1, column: 1, excerpt: "x"))
+        let empty = mappingError { _ = try JSONMapper().map(LocatedModel.self, from: "") }
+        #expect(empty?.location == MappingError.SourceLocation(line: 1, column: 1, excerpt: ""))
+        #expect(empty?.description.hasSuffix("Line 1, column 1.") == true)
+    }
+
+    @Test("A key path that leads nowhere names its first failing step and what stood there")
+    func keyPathSteps() throws {
+        let document = #"{"data": {"users": [{"id": 1}], "name": "x", "list": [1]}}"#
+        let cases: [(String, String)] = [
+            ("data.people.0", #""data" has no key "people""#),
+            ("data.users.5", #""data.users" has 1 element; [5] is beyond it"#),
+            ("data.users.1", #""data.users" has 1 element; [1] is beyond it"#),
+            ("data.name.0", #""data.name" is a string, not an object or an array"#),
+            ("data.list.x", #""data.list" is an array, and "x" is not an index"#),
+            ("nothing", #"the top-level value has no key "nothing""#),
+        ]
+        for (path, detail) in cases {
+            let error = mappingError { _ = try JSONMapper().map(LocatedModel.self, from: json(document), at: path) }
+            #expect(error?.kind == .keyPathNotFound(path))
+            #expect(error?.description == #"The key path "\#(path)" does not lead to a value in the JSON: \#(detail)."#)
+        }
+        // Just inside the array: its last element is found.
+        #expect(try JSONMapper().map(LocatedModel.self, from: json(document), at: "data.users.0").id == 1)
+    }
+}
+
+private struct LocatedModel: Mappable {
+    var id = 0
+    var a = 0
+    var b: [Int] = []
+    var c = ""
 }

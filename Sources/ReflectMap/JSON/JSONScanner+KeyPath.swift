@@ -11,7 +11,9 @@ extension JSONScanner {
         let keyPath = JSONKeyPath(keyPath)
         guard try keyPath.follow(&cursor) else {
             try cursor.finishUnfound()
-            throw MappingError(.keyPathNotFound(keyPath.text), at: cursor.path)
+            var error = MappingError(.keyPathNotFound(keyPath.text), at: cursor.path)
+            error.detail = cursor.miss(at: keyPath)
+            throw error
         }
         self = cursor.scanner
         return (cursor.path, cursor.open)
@@ -44,6 +46,10 @@ private struct KeyPathScan: KeyPathCursor {
     /// Whether the value under the cursor is still unread: not when a step that found nothing has
     /// read its container to the end.
     private var valueIsUnread = true
+    /// Why the last step found nothing, as the error tells it: what stood where it looked.
+    private var lastMiss: String?
+    /// The kind of the value the last step looked at: a container, or `nil` for a scalar.
+    private var lastContainer: JSONContainer?
 
     init(scanner: JSONScanner, maxDepth: Int) {
         self.scanner = scanner
@@ -52,9 +58,35 @@ private struct KeyPathScan: KeyPathCursor {
 
     mutating func container() throws -> JSONContainer? {
         let byte = try scanner.peek()
-        guard byte == .openBrace || byte == .openBracket else { return nil }
+        guard byte == .openBrace || byte == .openBracket else {
+            let kind =
+                switch byte {
+                case .quote: "a string"
+                case UInt8(ascii: "t"), UInt8(ascii: "f"): "a Boolean"
+                case UInt8(ascii: "n"): "null"
+                default: "a number"
+                }
+            lastMiss = "\(place) is \(kind), not an object or an array"
+            lastContainer = nil
+            return nil
+        }
         guard open.count < maxDepth else { throw scanner.tooDeep(limit: maxDepth) }
-        return byte == .openBrace ? .object : .array
+        lastContainer = byte == .openBrace ? .object : .array
+        return lastContainer
+    }
+
+    /// The place the cursor stands, as a key path error names it.
+    private var place: String {
+        path.isEmpty ? "the top-level value" : "\"\(MappingPath.render(path))\""
+    }
+
+    /// Why the key path found nothing, once ``JSONKeyPath/follow(_:)`` has returned `false`: the
+    /// first step that failed, and what stood there.
+    func miss(at keyPath: JSONKeyPath) -> String {
+        if let lastMiss { return lastMiss }
+        // An array, and a step that is not an index: the one failure no cursor call saw.
+        let step = keyPath.steps.count > path.count ? keyPath.steps[path.count] : ""
+        return "\(place) is an array, and \"\(step)\" is not an index"
     }
 
     mutating func enterMember(_ key: String) throws -> Bool {
@@ -69,6 +101,7 @@ private struct KeyPathScan: KeyPathCursor {
             try scanner.skipValue(depthBudget: budget - 1, limit: maxDepth)
         }
         guard let match else {
+            lastMiss = "\(place) has no key \"\(key)\""
             valueIsUnread = false
             return false
         }
@@ -91,6 +124,7 @@ private struct KeyPathScan: KeyPathCursor {
             try scanner.skipValue(depthBudget: budget - 1, limit: maxDepth)
             index += 1
         }
+        lastMiss = "\(place) has \(index) element\(index == 1 ? "" : "s"); [\(target)] is beyond it"
         valueIsUnread = false
         return false
     }

@@ -38,7 +38,7 @@ public enum JSONValue: Sendable, Hashable {
     /// - Throws: ``MappingError`` of kind ``MappingError/Kind/malformedJSON(_:)``, with the
     ///   ``MappingError/byteOffset`` of the problem, or ``MappingError/Kind/nestingTooDeep(limit:)``.
     public init(parsing data: Data, maxDepth: Int = 512) throws {
-        self = try InputBytes.reading(data) { bytes in
+        self = try data.reading { bytes in
             var reader = JSONReader(
                 scanner: JSONScanner(bytes: bytes), settings: ReadSettings(maxDepth: maxDepth), reporting: false)
             let value = try reader.readJSONValue() ?? .null

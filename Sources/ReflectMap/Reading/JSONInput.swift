@@ -18,3 +18,16 @@ extension String: JSONInput {
         try InputBytes.reading(self, body)
     }
 }
+
+extension JSONInput {
+    /// ``withInputBytes(_:)``, with an error about the text given its line, column and excerpt there.
+    func reading<Result>(_ body: (InputBytes) throws -> Result) throws -> Result {
+        try withInputBytes { bytes in
+            do {
+                return try body(bytes)
+            } catch let error as MappingError {
+                throw error.locating(in: bytes)
+            }
+        }
+    }
+}
