@@ -3,14 +3,13 @@ import Foundation
 import ReflectMap
 import ReflectMapClient
 import Testing
-#if AsyncHTTPClient
-import AsyncHTTPClient
-#endif
 
 // The Choosing a Transport article. The block that names AsyncHTTPClient's types compiles with the
 // AsyncHTTPClient trait only (CI builds the tests with it too).
 
 #if AsyncHTTPClient
+import AsyncHTTPClient   // with the trait on
+
 func services(baseURL: URL, serverClient: HTTPClient) -> [APIService] {
     // URLSession, whatever the platform and traits.
     let overURLSession = APIService(baseURL: baseURL, configuration: ServiceConfiguration(transport: URLSessionTransport()))

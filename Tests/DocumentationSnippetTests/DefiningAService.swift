@@ -4,6 +4,15 @@ import ReflectMap
 import ReflectMapClient
 import Testing
 
+/// The Defining a Service article's model, as the article declares it (the tests use `Support.swift`'s,
+/// which is the same).
+enum DefiningAServiceModel {
+    struct Book: Mappable {
+        var id = 0
+        var title = ""
+    }
+}
+
 /// The Defining a Service article.
 enum DefiningAService {
     struct BookService {

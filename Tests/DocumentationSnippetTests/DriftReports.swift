@@ -3,6 +3,13 @@ import Foundation
 import ReflectMap
 import Testing
 
+/// The article's stand-in for an app's analytics, as it declares it; the test records with the one below.
+enum DriftArticleTypes {
+    nonisolated enum Telemetry {   // your analytics, callable from any thread
+        static func record(type: String, keyPath: String?, entries: [String]) {}
+    }
+}
+
 /// The "Drift Reports in Production" article. An app's telemetry is called from any thread.
 nonisolated enum Telemetry {
     static let recorded = RecordedDrift()

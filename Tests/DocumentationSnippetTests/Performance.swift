@@ -25,6 +25,16 @@ struct Alert: Mappable {
     var createdAt: Date?
 }
 
+/// The article's models, as it declares them; the tests use the fuller ones above.
+enum PerformanceArticleModels {
+    struct Profile: Mappable { var screenName = "" }
+    struct Timeline: Mappable { var items: [Profile] = [] }
+    struct Alert: Mappable { var kind = "" }
+    enum Twitter {   // as `reflectmap-gen --namespace Twitter` writes it, beside its models
+        nonisolated static let allModels: [any Mappable.Type] = [Profile.self, Alert.self]
+    }
+}
+
 /// What `reflectmap-gen --namespace Twitter` writes beside the models, for the article's launch code.
 enum Twitter {
     nonisolated static let allModels: [any Mappable.Type] = [Profile.self, Alert.self]

@@ -3,11 +3,10 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+// The Testing with StubTransport article: its blocks as written, at the top level of this file.
 import ReflectMap
 import ReflectMapClient
 import Testing
-
-// The Testing with StubTransport article: its blocks as written, at the top level of this file.
 
 let stub = StubTransport { request in
     switch request.url?.path {
