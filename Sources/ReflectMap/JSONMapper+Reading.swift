@@ -291,30 +291,51 @@ extension JSONMapper {
         _ type: T.Type, bytes: InputBytes, at keyPath: String?, reporting: Bool, model: (any Mappable.Type)? = nil
     ) throws -> (value: T, report: MappingReport?) {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator, model: model)
-        var scanner = JSONScanner(bytes: bytes)
-        var path: [PathComponent] = []
-        var open: JSONScanner.OpenContainers = []
-        if let keyPath { (path, open) = try scanner.descend(to: keyPath, maxDepth: maxDepth) }
-        // What follows the value: whitespace only, after the rest of any containers the key path opened.
-        func finishAfter(_ scanner: JSONScanner) throws {
-            var rest = scanner
-            if open.isEmpty { try rest.finish() } else { try rest.finish(enclosing: open, maxDepth: maxDepth) }
-        }
-        var reader = JSONReader(scanner: scanner, settings: readSettings, reporting: reporting, path: path)
-        let value: T
-        do {
-            value = try read(adapter, &reader)
-        } catch let error as MappingError where error.isRecoverable {
-            if error.valueIsRead && reader.path.count == path.count {
-                // The top-level object settled its error at its end: only what follows it is unread.
-                try finishAfter(reader.scanner)
-            } else {
-                try validate(bytes)
+        let scanner = JSONScanner(bytes: bytes)
+        guard let keyPath else {
+            var reader = JSONReader(scanner: scanner, settings: readSettings, reporting: reporting)
+            let value: T
+            do {
+                value = try read(adapter, &reader)
+            } catch let error as MappingError where error.isRecoverable {
+                if error.valueIsRead && reader.path.count == 0 {
+                    // The top-level object settled its error at its end: only what follows it is unread.
+                    var rest = reader.scanner
+                    try rest.finish()
+                } else {
+                    try validate(bytes)
+                }
+                throw error
             }
-            throw error
+            var rest = reader.scanner
+            try rest.finish()
+            return (value, reader.report?.report)
         }
-        try finishAfter(reader.scanner)
-        return (value, reader.report?.report)
+        // The value at the key path is read where the walk first meets it; the walk then reads the rest
+        // of the input, and reads the value again only when a later member repeats a step's key.
+        var walk = KeyPathWalk(keyPath, scanner: scanner, maxDepth: maxDepth)
+        try walk.descend()
+        while true {
+            var reader = JSONReader(
+                scanner: walk.scanner, settings: readSettings, reporting: reporting, path: walk.path)
+            var outcome: Result<T, MappingError>
+            // Where the value ends: the walk goes on from there.
+            var after: JSONScanner
+            do {
+                outcome = .success(try read(adapter, &reader))
+                after = reader.scanner
+            } catch let error as MappingError where error.isRecoverable {
+                outcome = .failure(error)
+                if error.valueIsRead && reader.path.count == walk.path.count {
+                    after = reader.scanner
+                } else {
+                    after = walk.scanner
+                    try after.skipValue(depthBudget: maxDepth - walk.open.count, limit: maxDepth)
+                }
+            }
+            if try walk.nextRepeat(after: after) { continue }
+            return (try outcome.get(), reader.report?.report)
+        }
     }
 
     /// Reads one element of a streamed array (or one JSON Lines document) from its own bytes, with the

@@ -174,3 +174,108 @@ struct DottedKeyInPathTests {
         #expect(error?.kind == .keyPathNotFound(path))
     }
 }
+
+/// Counts how many times a value was read into it: its hook runs once per read.
+private struct CountedUser: Mappable {
+    nonisolated(unsafe) static var reads = 0
+    static let lock = NSLock()
+    var id = 0
+
+    mutating func didFinishMapping() throws {
+        Self.lock.withLock { Self.reads += 1 }
+    }
+}
+
+@Suite("A key path's value is read once, and a repeated key's last member still wins")
+struct KeyPathSingleReadingTests {
+    private struct User: Mappable, Equatable {
+        var id = 0
+    }
+
+    let mapper = JSONMapper()
+
+    @Test("The value is read once when no key repeats, and again only when one does")
+    func readsOnce() throws {
+        let before = CountedUser.lock.withLock { CountedUser.reads }
+        let once = try mapper.map(
+            CountedUser.self, from: json(#"{"meta": 1, "data": {"id": 4}, "tail": [1, 2]}"#), at: "data")
+        #expect(once.id == 4)
+        #expect(CountedUser.lock.withLock { CountedUser.reads } - before == 1)
+        let twice = try mapper.map(
+            CountedUser.self, from: json(#"{"data": {"id": 4}, "x": 0, "data": {"id": 5}}"#), at: "data")
+        #expect(twice.id == 5)
+        #expect(CountedUser.lock.withLock { CountedUser.reads } - before == 3)
+    }
+
+    @Test("The last member of a repeated key wins, at any step, on the byte route as on a tree")
+    func lastWins() throws {
+        let documents: [(String, String, Int)] = [
+            (#"{"data": {"id": 1}, "data": {"id": 2}}"#, "data", 2),
+            (#"{"data": {"id": 1, "id": 3}}"#, "data", 3),
+            (#"{"data": {"x": 1}, "data": {"users": [{"id": 5}]}}"#, "data.users.0", 5),
+            (#"{"data": {"users": [{"id": 6}]}, "data": {"users": [{"id": 7}, {"id": 8}]}}"#, "data.users.1", 8),
+            (#"{"data": {"users": []}, "more": {}, "data": {"users": [{"id": 9}]}}"#, "data.users.0", 9),
+            (#"{"a": {"b": {"id": 1}, "b": {"id": 2}}, "a": {"b": {"id": 3}}}"#, "a.b", 3),
+        ]
+        for (text, path, id) in documents {
+            #expect(try mapper.map(User.self, from: json(text), at: path).id == id, "\(text) at \(path)")
+            let value = try #require(try JSONValue(parsing: json(text)).value(atKeyPath: path))
+            #expect(
+                try mapper.map(User.self, fromJSONObject: value.jsonObject).id == id, "JSONValue: \(text) at \(path)")
+        }
+    }
+
+    @Test("An error of an earlier member gives way to a later one that maps, and a later error stands")
+    func errorsFollowTheLastMember() throws {
+        let strict = JSONMapper(mode: .strict)
+        #expect(try strict.map(User.self, from: json(#"{"data": {"id": "x"}, "data": {"id": 2}}"#), at: "data").id == 2)
+        let error = #expect(throws: MappingError.self) {
+            try strict.map(User.self, from: json(#"{"data": {"id": 1}, "data": {"id": "x"}}"#), at: "data")
+        }
+        #expect(error?.path == "data.id")
+        // The report is the last member's: its own clean one, so the handler hears nothing.
+        let heard = DriftCount()
+        var reporting = JSONMapper()
+        reporting.reportHandler = { _ in heard.add() }
+        #expect(
+            try reporting.map(User.self, from: json(#"{"data": {"id": 1, "extra": 1}, "data": {"id": 2}}"#), at: "data")
+                .id == 2)
+        #expect(heard.count == 0)
+        #expect(
+            try reporting.map(User.self, from: json(#"{"data": {"id": 2}, "data": {"id": 1, "extra": 1}}"#), at: "data")
+                .id == 1)
+        #expect(heard.count == 1)
+    }
+
+    @Test("Malformed JSON after the value, or inside a skipped member, is still malformed JSON")
+    func malformedAfterTheValue() throws {
+        for text in [
+            #"{"data": {"id": 1}, "x": tru}"#, #"{"data": {"id": 1}} x"#, #"{"data": {"id": "x"}, "y": [1,]}"#,
+        ] {
+            let error = #expect(throws: MappingError.self) {
+                try JSONMapper(mode: .strict).map(User.self, from: json(text), at: "data")
+            }
+            guard case .malformedJSON = error?.kind else {
+                Issue.record("\(text): \(String(describing: error))")
+                continue
+            }
+        }
+    }
+
+    @Test("A key path that no repeat completes names the last member's missing step")
+    func notFoundAfterRepeats() throws {
+        let error = #expect(throws: MappingError.self) {
+            try mapper.map(User.self, from: json(#"{"data": {"a": 1}, "data": {"b": 2}}"#), at: "data.users")
+        }
+        #expect(error?.kind == .keyPathNotFound("data.users"))
+        #expect(error?.description.hasSuffix(#": "data" has no key "users"."#) == true)
+    }
+}
+
+/// Counts the reports a handler hears, from any thread.
+private final class DriftCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    var count: Int { lock.withLock { value } }
+    func add() { lock.withLock { value += 1 } }
+}

@@ -18,7 +18,8 @@ import Foundation
 ///
 /// Each step names an object's member; in an array, a step of decimal digits indexes it (`0` is the
 /// first element). When an object repeats a key, its last member is the one followed, as in a
-/// `JSONSerialization` dictionary.
+/// `JSONSerialization` dictionary (the byte route reads the first at once, and reads again only when a
+/// later one comes: see `KeyPathWalk`).
 package struct JSONKeyPath: Sendable, Equatable {
     /// The path as written, for errors.
     package let text: String
@@ -51,6 +52,13 @@ package struct JSONKeyPath: Sendable, Equatable {
         let first = steps.firstIndex { !$0.isEmpty } ?? steps.endIndex
         let last = steps.lastIndex { !$0.isEmpty } ?? -1
         self.steps = first <= last ? Array(steps[first...last]) : []
+    }
+
+    /// A path of the given steps, unescaped already: the rest of a path, from one of its steps on.
+    package init(steps: [String]) {
+        self.steps = steps
+        text = steps.map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ".", with: "\\.") }
+            .joined(separator: ".")
     }
 
     /// The array index a step names, when it is decimal digits only.

@@ -1,42 +1,96 @@
 extension JSONScanner {
     /// The containers a key path walked into, innermost last: `true` for an object, `false` for an
-    /// array. The cursor is inside all of them until ``finish(enclosing:maxDepth:)``.
+    /// array. The cursor is inside all of them until the walk finishes them.
     typealias OpenContainers = [Bool]
+}
 
-    /// Moves the cursor to the value at a key path, by the rules of ``JSONKeyPath``.
-    /// - Throws: `keyPathNotFound` when the path leads nowhere (after the rest of the input is
-    ///   validated, so malformed JSON is still reported as such).
-    mutating func descend(to keyPath: String, maxDepth: Int) throws -> (path: [PathComponent], open: OpenContainers) {
-        var cursor = KeyPathScan(scanner: self, maxDepth: maxDepth)
-        let keyPath = JSONKeyPath(keyPath)
-        guard try keyPath.follow(&cursor) else {
-            try cursor.finishUnfound()
-            var error = MappingError(.keyPathNotFound(keyPath.text), at: cursor.path)
-            error.detail = cursor.miss(at: keyPath)
-            throw error
-        }
-        self = cursor.scanner
-        return (cursor.path, cursor.open)
+/// The byte route's walk to the value at a key path, reading the input once.
+///
+/// A key path's value is read where the walk first meets it: in each object the first member whose key
+/// is the step's is entered, and the mapper reads the value there. Only then does the walk read the
+/// rest of the containers it is inside, to see whether an object repeats a step's key. Repeated keys
+/// are rare; when one comes, its member wins, as in a `JSONSerialization` dictionary (the last one
+/// wins): the walk descends from it again and the value is read again (``nextRepeat(after:)``).
+/// Everything the walk passes is validated as it is skipped.
+struct KeyPathWalk {
+    let keyPath: JSONKeyPath
+    let maxDepth: Int
+    /// Where the walk stands: at the value, once ``descend()`` has found it.
+    private(set) var scanner: JSONScanner
+    /// The steps taken, one per open container.
+    private(set) var path: [PathComponent] = []
+    private(set) var open: JSONScanner.OpenContainers = []
+    /// Why the last descent found nothing, for the error.
+    private var miss: String?
+
+    init(_ keyPath: String, scanner: JSONScanner, maxDepth: Int) {
+        self.keyPath = JSONKeyPath(keyPath)
+        self.scanner = scanner
+        self.maxDepth = maxDepth
     }
 
-    /// Validates and skips the rest of each open container, innermost first, then checks that
-    /// nothing but whitespace follows the top-level value.
-    mutating func finish(enclosing open: OpenContainers, maxDepth: Int) throws {
-        for (depth, isObject) in open.enumerated().reversed() {
-            let budget = maxDepth - depth - 1
-            if isObject {
-                while try nextKey(first: false) != nil { try skipValue(depthBudget: budget, limit: maxDepth) }
-            } else {
-                while try nextElement(first: false) { try skipValue(depthBudget: budget, limit: maxDepth) }
+    /// Descends from where the walk stands to the value the remaining steps name, by the rules of
+    /// ``JSONKeyPath``, through the first member with each step's key. At a dead end it reads on
+    /// through the containers it is inside, for a later member that repeats a step's key, and descends
+    /// again from there.
+    /// - Throws: `keyPathNotFound` when no member leads to a value (after the rest of the input is
+    ///   validated, so malformed JSON is still reported as such).
+    mutating func descend() throws {
+        while true {
+            var cursor = KeyPathScan(scanner: scanner, maxDepth: maxDepth, path: path, open: open)
+            let remaining = JSONKeyPath(steps: Array(keyPath.steps[path.count...]))
+            if try remaining.follow(&cursor) {
+                (scanner, path, open) = (cursor.scanner, cursor.path, cursor.open)
+                return
+            }
+            miss = cursor.miss(at: keyPath)
+            (scanner, path, open) = (try cursor.skipUnread(), cursor.path, cursor.open)
+            guard try findRepeat() else {
+                var error = MappingError(.keyPathNotFound(keyPath.text), at: cursor.path)
+                error.detail = miss
+                throw error
             }
         }
-        try finish()
+    }
+
+    /// After the value, which ends where `after` stands: reads the rest of the containers the walk is
+    /// inside. Returns `false` at the end of the input (validated to its end); `true` when a later
+    /// member repeats a step's key, with the walk descended from it to the value that now wins.
+    mutating func nextRepeat(after: JSONScanner) throws -> Bool {
+        scanner = after
+        guard try findRepeat() else { return false }
+        try descend()
+        return true
+    }
+
+    /// Reads on through the open containers, innermost first, to the next member whose key is the
+    /// step taken in its object, and stands at its value; `false` when there is none and the input is
+    /// read to its end.
+    private mutating func findRepeat() throws -> Bool {
+        while let isObject = open.last {
+            let depth = open.count - 1
+            let budget = maxDepth - depth - 1
+            if isObject {
+                guard case .key(let key) = path[depth] else { return false }
+                while let span = try scanner.nextKey(first: false) {
+                    if try scanner.string(span) == key { return true }
+                    try scanner.skipValue(depthBudget: budget, limit: maxDepth)
+                }
+            } else {
+                while try scanner.nextElement(first: false) {
+                    try scanner.skipValue(depthBudget: budget, limit: maxDepth)
+                }
+            }
+            open.removeLast()
+            path.removeLast()
+        }
+        try scanner.finish()
+        return false
     }
 }
 
-/// A ``KeyPathCursor`` over bytes. Every value it walks past is validated as it is skipped, and an
-/// object is read to its end before the member it enters is chosen, so that a repeated key's last
-/// member is the one followed.
+/// A ``KeyPathCursor`` over bytes, for ``KeyPathWalk``: it enters the first member with a step's key,
+/// and validates every value it walks past as it skips it.
 private struct KeyPathScan: KeyPathCursor {
     typealias Failure = any Error
     var scanner: JSONScanner
@@ -51,9 +105,11 @@ private struct KeyPathScan: KeyPathCursor {
     /// The kind of the value the last step looked at: a container, or `nil` for a scalar.
     private var lastContainer: JSONContainer?
 
-    init(scanner: JSONScanner, maxDepth: Int) {
+    init(scanner: JSONScanner, maxDepth: Int, path: [PathComponent], open: JSONScanner.OpenContainers) {
         self.scanner = scanner
         self.maxDepth = maxDepth
+        self.path = path
+        self.open = open
     }
 
     mutating func container() throws -> JSONContainer? {
@@ -92,23 +148,19 @@ private struct KeyPathScan: KeyPathCursor {
     mutating func enterMember(_ key: String) throws -> Bool {
         let budget = maxDepth - open.count
         scanner.enterContainer()
-        // The scanner as it stood on the value of the last member named `key`.
-        var match: JSONScanner?
         var first = true
         while let span = try scanner.nextKey(first: first) {
             first = false
-            if try scanner.string(span) == key { match = scanner }
+            if try scanner.string(span) == key {
+                open.append(true)
+                path.append(.key(key))
+                return true
+            }
             try scanner.skipValue(depthBudget: budget - 1, limit: maxDepth)
         }
-        guard let match else {
-            lastMiss = "\(place) has no key \"\(key)\""
-            valueIsUnread = false
-            return false
-        }
-        scanner = match
-        open.append(true)
-        path.append(.key(key))
-        return true
+        lastMiss = "\(place) has no key \"\(key)\""
+        valueIsUnread = false
+        return false
     }
 
     mutating func enterElement(_ target: Int) throws -> Bool {
@@ -129,9 +181,9 @@ private struct KeyPathScan: KeyPathCursor {
         return false
     }
 
-    /// After a step found nothing: validates the rest of the input.
-    mutating func finishUnfound() throws {
+    /// After a step found nothing: the scanner past the value the step looked at, validated.
+    mutating func skipUnread() throws -> JSONScanner {
         if valueIsUnread { try scanner.skipValue(depthBudget: maxDepth - open.count, limit: maxDepth) }
-        try scanner.finish(enclosing: open, maxDepth: maxDepth)
+        return scanner
     }
 }
