@@ -168,6 +168,10 @@ for p in payloads:
         mine, theirs = get(p, case, "ReflectMap"), simdjson[p]
         speed = f" ({theirs['bytes'] / theirs['time']:,.0f} MB/s)"
         print(f"| {p} | {label} | {fmt_time(mine)} | simdjson On-Demand{speed} | {fmt_time(theirs)} | {ratio(mine, theirs)} | {fmt_malloc(mine)} | – |")
+    enveloped = get(p, "Data at a key path→models", "ReflectMap")
+    if enveloped is not None:
+        plain = get(p, "Data→models", "ReflectMap")
+        print(f"| {p} | Data at a key path (`data` of an envelope) → models | {fmt_time(enveloped)} | ReflectMap, the same models from the bare payload | {fmt_time(plain)} | {ratio(enveloped, plain)} | {fmt_malloc(enveloped)} | {fmt_malloc(plain)} |")
     if p in simdjson:
         simdjson_row("Data → models", "Data→models")
     # The same payload with its models as final classes: against the same anchors as the structs,

@@ -66,7 +66,10 @@ let benchmarks: @Sendable () -> Void = {
 func register<Model: Mappable & Codable & Equatable>(_ payload: PayloadCase<Model>) {
     let name = payload.name
     // Loads, parses and verifies the payload before the benchmark is timed.
-    let prepare: Benchmark.BenchmarkSetupHook = { _ = payload.verified }
+    let prepare: Benchmark.BenchmarkSetupHook = {
+        _ = payload.verified
+        precondition((try? payload.mapFromEnvelope()) == payload.verified, "\(name): the envelope maps otherwise")
+    }
     func timed(_ label: String, _ body: @escaping () throws -> Void) {
         Benchmark(
             "\(name)/\(label)",
@@ -79,6 +82,7 @@ func register<Model: Mappable & Codable & Equatable>(_ payload: PayloadCase<Mode
     timed("dictionary→models/ReflectMap") { blackHole(try payload.mapFromDictionary()) }
     timed("dictionary→models/hand-written") { blackHole(payload.mapByHand()) }
     timed("Data→models/ReflectMap") { blackHole(try payload.mapFromData()) }
+    timed("Data at a key path→models/ReflectMap") { blackHole(try payload.mapFromEnvelope()) }
     timed("Data→models/JSONDecoder") { blackHole(try payload.decodeWithJSONDecoder()) }
     if payload.snakeCaseRoundTrip != nil {
         registerSnakeDecoding(name: name, data: { payload.data }, prepare: prepare)

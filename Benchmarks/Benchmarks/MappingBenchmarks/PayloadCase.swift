@@ -63,6 +63,14 @@ final class PayloadCase<Model: Mappable & Codable & Equatable>: @unchecked Senda
         try mapper.map(Model.self, from: data)
     }
 
+    /// The payload inside a `{code, message, data}` envelope, as many APIs send it.
+    lazy var enveloped: Data = Data(#"{"code": 0, "message": "ok", "data": "#.utf8) + data + Data("}".utf8)
+
+    /// The payload mapped from its envelope, at the key path `data`.
+    func mapFromEnvelope() throws -> Model {
+        try mapper.map(Model.self, from: enveloped, at: "data")
+    }
+
     func mapByHand() -> Model {
         handWritten(object)
     }
