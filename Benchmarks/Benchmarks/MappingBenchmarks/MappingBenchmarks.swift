@@ -68,7 +68,9 @@ func register<Model: Mappable & Codable & Equatable>(_ payload: PayloadCase<Mode
     // Loads, parses and verifies the payload before the benchmark is timed.
     let prepare: Benchmark.BenchmarkSetupHook = {
         _ = payload.verified
-        precondition((try? payload.mapFromEnvelope()) == payload.verified, "\(name): the envelope maps otherwise")
+        // The verified model may be another route's (equal within a tolerance for canada): compare
+        // the envelope's with the bare payload's, by the same mapper.
+        precondition((try? payload.mapFromEnvelope()) == (try? payload.mapFromData()), "\(name): the envelope maps otherwise")
     }
     func timed(_ label: String, _ body: @escaping () throws -> Void) {
         Benchmark(
