@@ -173,6 +173,12 @@ final class TaskHandler: @unchecked Sendable {
         let head = state.withLock { state -> Head? in
             state.response = response
             state.lastActivity = .now()
+            // A body collected in memory is copied once, into room made for the length the server
+            // announced (at most 64 MiB ahead, which also keeps the conversion within a 32-bit `Int`),
+            // rather than into a buffer that grows and copies itself as chunks arrive.
+            if case .memory = sink, response.expectedContentLength > 0 {
+                state.data.reserveCapacity(Int(min(response.expectedContentLength, 64 << 20)))
+            }
             defer { state.head = nil }
             return state.head
         }
