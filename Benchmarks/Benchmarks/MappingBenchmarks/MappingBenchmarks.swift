@@ -70,7 +70,8 @@ func register<Model: Mappable & Codable & Equatable>(_ payload: PayloadCase<Mode
         _ = payload.verified
         // The verified model may be another route's (equal within a tolerance for canada): compare
         // the envelope's with the bare payload's, by the same mapper.
-        precondition((try? payload.mapFromEnvelope()) == (try? payload.mapFromData()), "\(name): the envelope maps otherwise")
+        precondition(
+            (try? payload.mapFromEnvelope()) == (try? payload.mapFromData()), "\(name): the envelope maps otherwise")
     }
     func timed(_ label: String, _ body: @escaping () throws -> Void) {
         Benchmark(
