@@ -7,6 +7,9 @@ import FoundationNetworking
 
 // One measurement per process, so that each has its own peak RSS:
 //   streaming-benchmark stream FILE (array|lines)     the elements streamed from the file
+//   streaming-benchmark drift FILE (array|lines)      the elements streamed from the file into a model that
+//                                                     lacks most of their keys, so that every element
+//                                                     reports; the checksum is the report's entry count
 //   streaming-benchmark memory FILE                   the whole file read, then mapped with map(_:from:at:)
 //   streaming-benchmark client URL (array|lines) [urlsession|asynchttpclient]
 //                                                     the elements streamed from a loopback server, over
@@ -24,6 +27,12 @@ struct Order: Mappable {
     var paid = false
     var tags: [String] = []
     var items: [OrderItem] = []
+}
+
+/// An order as a client that reads only two of its keys sees it: every element has unmapped keys.
+struct OrderSummary: Mappable {
+    var id: Int64 = 0
+    var amount = 0.0
 }
 
 struct OrderItem: Mappable {
@@ -68,6 +77,11 @@ case "stream":
         count += 1
         checksum += order.amount
     }
+case "drift":
+    var reader = try mapper.elementReader(OrderSummary.self, contentsOf: URL(fileURLWithPath: target), layout: layout)
+    while try reader.next() != nil { count += 1 }
+    let report = reader.report
+    checksum = Double(report.unmappedKeys.count + report.unfilledProperties.count + reader.repeatedEntries)
 case "memory":
     let data = try Data(contentsOf: URL(fileURLWithPath: target))
     let orders = try mapper.map([Order].self, from: data, at: "orders")

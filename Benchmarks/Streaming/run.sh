@@ -27,8 +27,8 @@ for _ in $(seq 50); do
     sleep 0.1
 done
 
-echo "| size | layout | elements | in memory: s, peak MiB | streamed file: s, peak MiB above baseline | throughput vs in memory | URLSession client: s, MB/s, peak MiB above baseline | AsyncHTTPClient client: s, MB/s, peak MiB above baseline | AsyncHTTPClient throughput vs URLSession |"
-echo "|---:|---|---:|---|---|---:|---|---|---:|"
+echo "| size | layout | elements | in memory: s, peak MiB | streamed file: s, peak MiB above baseline | streamed file, every element reporting: peak MiB above baseline | throughput vs in memory | URLSession client: s, MB/s, peak MiB above baseline | AsyncHTTPClient client: s, MB/s, peak MiB above baseline | AsyncHTTPClient throughput vs URLSession |"
+echo "|---:|---|---:|---|---|---:|---:|---|---|---:|"
 for mb in "${sizes[@]}"; do
     python3 Streaming/generate.py "$mb" "$data/orders-$mb" > /dev/null
     read -r _ n memory_s memory_base memory_peak _ < <("$bin" memory "$data/orders-$mb.json")
@@ -36,18 +36,20 @@ for mb in "${sizes[@]}"; do
         file="$data/orders-$mb.json"; [ "$layout" = lines ] && file="$data/orders-$mb.jsonl"
         bytes=$(stat -c %s "$file")
         read -r _ count stream_s base peak _ < <("$bin" stream "$file" "$layout")
+        read -r _ _ drift_s dbase dpeak dentries < <("$bin" drift "$file" "$layout")
         url="http://127.0.0.1:$port/$(basename "$file")"
         read -r _ ccount client_s cbase cpeak _ < <("$bin" client "$url" "$layout" urlsession)
         read -r _ acount ahc_s abase apeak _ < <("$bin" client "$url" "$layout" asynchttpclient)
         [ "$count" = "$n" ] && [ "$ccount" = "$n" ] && [ "$acount" = "$n" ] \
             || { echo "element counts differ: $n $count $ccount $acount"; exit 1; }
         python3 - "$mb" "$layout" "$n" "$memory_s" "$memory_base" "$memory_peak" "$stream_s" "$base" "$peak" \
-            "$client_s" "$cbase" "$cpeak" "$ahc_s" "$abase" "$apeak" "$bytes" <<'PY'
+            "$client_s" "$cbase" "$cpeak" "$ahc_s" "$abase" "$apeak" "$bytes" "$dbase" "$dpeak" <<'PY'
 import sys
-mb, layout, n, ms, mbase, mpeak, ss, sbase, speak, cs, cbase, cpeak, hs, hbase, hpeak, size = sys.argv[1:]
+mb, layout, n, ms, mbase, mpeak, ss, sbase, speak, cs, cbase, cpeak, hs, hbase, hpeak, size, dbase, dpeak = sys.argv[1:]
 mib = lambda kib: int(kib) / 1024
 rate = lambda seconds: int(size) / 1e6 / float(seconds)
 print(f"| {mb} MB | {layout} | {n} | {float(ms):.2f} s, {mib(mpeak):.0f} MiB | {float(ss):.2f} s, {mib(int(speak) - int(sbase)):.1f} MiB "
+      f"| {mib(int(dpeak) - int(dbase)):.1f} MiB "
       f"| {float(ms) / float(ss):.2f} "
       f"| {float(cs):.2f} s, {rate(cs):.0f} MB/s, {mib(int(cpeak) - int(cbase)):.1f} MiB "
       f"| {float(hs):.2f} s, {rate(hs):.0f} MB/s, {mib(int(hpeak) - int(hbase)):.1f} MiB "

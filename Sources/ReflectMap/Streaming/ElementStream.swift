@@ -27,6 +27,12 @@ package struct ElementStream<Model: Mappable>: Sendable {
     /// How many elements have been read.
     package var count: Int { elements.index }
 
+    /// The JSON path of the element at `index`, as its report's paths begin: `[7]`, or
+    /// `data.items[7]` under a key path.
+    package func elementPath(_ index: Int) -> String {
+        MappingPath.render(elements.prefix + [.index(index)])
+    }
+
     package mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         splitter.append(bytes)
     }

@@ -60,7 +60,7 @@ public struct JSONElementReader<Model: Mappable> {
         while true {
             switch try stream.next() {
             case .element(let element):
-                reports.append(element.report, index: element.index)
+                reports.append(element.report, elementPath: stream.elementPath(element.index))
                 return element
             case .needsInput:
                 if let chunk = try read(), !chunk.isEmpty {

@@ -2,8 +2,8 @@
 /// not by how many elements there were.
 ///
 /// Elements of one shape report the same things at the same paths, but for their own index: `[7].price`,
-/// `[8].price`. So an entry is kept the first time its kind and path, with the element's index left out,
-/// is seen; an entry that repeats one is counted on the kept entry (``MappingReport/Entry/occurrences``),
+/// `[8].price` (`data.items[7].price` under a key path). So an entry is kept the first time its kind and
+/// path, with the element's own place left out, is seen; an entry that repeats one is counted on the kept entry (``MappingReport/Entry/occurrences``),
 /// and a repeated unmapped key or unfilled property is counted in ``repeats``.
 struct StreamReport {
     /// The first entry of each kind at each path.
@@ -18,9 +18,8 @@ struct StreamReport {
         let path: String
     }
 
-    /// Adds one element's report.
-    mutating func append(_ element: MappingReport, index: Int) {
-        let own = "[\(index)]"
+    /// Adds one element's report, whose paths begin with the element's own, `elementPath`.
+    mutating func append(_ element: MappingReport, elementPath own: String) {
         func generic(_ path: String) -> String {
             path.hasPrefix(own) ? "[*]" + path.dropFirst(own.count) : path
         }

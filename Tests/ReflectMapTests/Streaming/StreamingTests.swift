@@ -311,6 +311,22 @@ struct StreamingTests {
         #expect(largeRepeats == 4 * 99_999)
     }
 
+    @Test("Under a key path, too, the reader's report holds each kind of entry at each path once")
+    func boundedReportUnderAKeyPath() throws {
+        for count in [1, 2, 1_000] {
+            let element = #"{"id": 1, "extra": true}"#
+            let input = Data(
+                (#"{"data": {"items": ["# + Array(repeating: element, count: count).joined(separator: ",") + "]}}").utf8
+            )
+            var reader = JSONMapper().elementReader(
+                StreamedOrder.self, from: try Self.handle(input), layout: .array(at: "data.items"))
+            while try reader.next() != nil {}
+            #expect(reader.report.unmappedKeys == ["data.items[0].extra"])
+            #expect(reader.report.unfilledProperties == ["data.items[0].items", "data.items[0].price"])
+            #expect(reader.repeatedEntries == 3 * (count - 1))
+        }
+    }
+
     @Test("A report keeps distinct paths apart, and an element's own path beyond its index")
     func distinctPathsKept() throws {
         let input = Data(#"[{"id": 1, "a": 1}, {"id": 2, "b": 2}, {"id": 3, "a": 3, "items": [{}]}]"#.utf8)
