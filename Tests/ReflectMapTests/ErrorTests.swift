@@ -195,6 +195,14 @@ struct ErrorTests {
         #expect(cut?.location?.column == 53)
         // 24 characters each side of the place, cut with an ellipsis.
         #expect(cut?.location?.excerpt == "…" + long.dropFirst(28).prefix(24) + long.dropFirst(52).prefix(24) + "…")
+        // Just inside the width, 24 characters each side, nothing is cut; one more is cut on its side.
+        let exact = String(repeating: " ", count: 16) + #"{"b": 3 4}"# + String(repeating: " ", count: 22)
+        let exactError = mappingError { _ = try JSONMapper().map(LocatedModel.self, from: exact) }
+        #expect(exactError?.location?.column == 25)
+        #expect(exactError?.location?.excerpt == exact)
+        let wider = " " + exact + " "
+        let widerError = mappingError { _ = try JSONMapper().map(LocatedModel.self, from: wider) }
+        #expect(widerError?.location?.excerpt == "…" + exact + "…")
         let first = mappingError { _ = try JSONMapper().map(LocatedModel.self, from: "x") }
         #expect(first?.location == MappingError.SourceLocation(line: 1, column: 1, excerpt: "x"))
         let empty = mappingError { _ = try JSONMapper().map(LocatedModel.self, from: "") }

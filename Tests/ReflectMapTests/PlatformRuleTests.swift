@@ -148,6 +148,16 @@ struct URLRuleTests {
         #expect(link.url?.absoluteString == expected)
     }
 
+    @Test("A label of 63 bytes in its ASCII form takes it; one of 64, longer than DNS allows, is percent-encoded")
+    func labelLengthLimit() throws {
+        let inside = String(repeating: "a", count: 55) + "ü"
+        let outside = String(repeating: "a", count: 56) + "ü"
+        let fits = try JSONMapper().map(Link.self, from: Data(#"{"url": "https://\#(inside).de/"}"#.utf8)).url
+        #expect(fits?.host == "xn--" + String(repeating: "a", count: 55) + "-8yf.de")
+        let tooLong = try JSONMapper().map(Link.self, from: Data(#"{"url": "https://\#(outside).de/"}"#.utf8)).url
+        #expect(tooLong?.absoluteString == "https://" + String(repeating: "a", count: 56) + "%C3%BC.de/")
+    }
+
     @Test("Punycode matches RFC 3492's samples and Foundation's own IDNA on this platform")
     func punycode() throws {
         // RFC 3492, section 7.1: (A) Arabic, (B) Chinese, (L) Japanese with ASCII letters (lowercased, as a

@@ -54,13 +54,6 @@ package struct JSONKeyPath: Sendable, Equatable {
         self.steps = first <= last ? Array(steps[first...last]) : []
     }
 
-    /// A path of the given steps, unescaped already: the rest of a path, from one of its steps on.
-    package init(steps: [String]) {
-        self.steps = steps
-        text = steps.map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ".", with: "\\.") }
-            .joined(separator: ".")
-    }
-
     /// The array index a step names, when it is decimal digits only.
     package static func index(_ step: String) -> Int? {
         guard !step.isEmpty, step.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
@@ -79,9 +72,12 @@ package struct JSONKeyPath: Sendable, Equatable {
     /// Follows the path from `cursor`, step by step, by the rules above: in an object a step names a
     /// member, and in an array a step of decimal digits indexes it. Every document a path is followed
     /// through (bytes, a Foundation tree, a ``JSONValue``) takes this one walk, with a cursor of its own.
+    /// - Parameter first: The step to start from, when the cursor has taken the ones before it already.
     /// - Returns: `false` at the first step that leads nowhere.
-    package func follow<Cursor: KeyPathCursor>(_ cursor: inout Cursor) throws(Cursor.Failure) -> Bool {
-        for step in steps {
+    package func follow<Cursor: KeyPathCursor>(
+        _ cursor: inout Cursor, from first: Int = 0
+    ) throws(Cursor.Failure) -> Bool {
+        for step in steps[first...] {
             switch try cursor.container() {
             case .object?:
                 guard try cursor.enterMember(step) else { return false }

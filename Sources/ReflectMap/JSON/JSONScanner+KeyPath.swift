@@ -20,8 +20,6 @@ struct KeyPathWalk {
     /// The steps taken, one per open container.
     private(set) var path: [PathComponent] = []
     private(set) var open: JSONScanner.OpenContainers = []
-    /// Why the last descent found nothing, for the error.
-    private var miss: String?
 
     init(_ keyPath: String, scanner: JSONScanner, maxDepth: Int) {
         self.keyPath = JSONKeyPath(keyPath)
@@ -38,16 +36,14 @@ struct KeyPathWalk {
     mutating func descend() throws {
         while true {
             var cursor = KeyPathScan(scanner: scanner, maxDepth: maxDepth, path: path, open: open)
-            let remaining = JSONKeyPath(steps: Array(keyPath.steps[path.count...]))
-            if try remaining.follow(&cursor) {
+            if try keyPath.follow(&cursor, from: path.count) {
                 (scanner, path, open) = (cursor.scanner, cursor.path, cursor.open)
                 return
             }
-            miss = cursor.miss(at: keyPath)
             (scanner, path, open) = (try cursor.skipUnread(), cursor.path, cursor.open)
             guard try findRepeat() else {
                 var error = MappingError(.keyPathNotFound(keyPath.text), at: cursor.path)
-                error.detail = miss
+                error.detail = cursor.miss(at: keyPath)
                 throw error
             }
         }
@@ -102,8 +98,6 @@ private struct KeyPathScan: KeyPathCursor {
     private var valueIsUnread = true
     /// Why the last step found nothing, as the error tells it: what stood where it looked.
     private var lastMiss: String?
-    /// The kind of the value the last step looked at: a container, or `nil` for a scalar.
-    private var lastContainer: JSONContainer?
 
     init(scanner: JSONScanner, maxDepth: Int, path: [PathComponent], open: JSONScanner.OpenContainers) {
         self.scanner = scanner
@@ -123,12 +117,10 @@ private struct KeyPathScan: KeyPathCursor {
                 default: "a number"
                 }
             lastMiss = "\(place) is \(kind), not an object or an array"
-            lastContainer = nil
             return nil
         }
         guard open.count < maxDepth else { throw scanner.tooDeep(limit: maxDepth) }
-        lastContainer = byte == .openBrace ? .object : .array
-        return lastContainer
+        return byte == .openBrace ? .object : .array
     }
 
     /// The place the cursor stands, as a key path error names it.

@@ -60,7 +60,10 @@ public struct JSONElementReader<Model: Mappable> {
         while true {
             switch try stream.next() {
             case .element(let element):
-                reports.append(element.report, elementPath: stream.elementPath(element.index))
+                // A clean report adds nothing: its element's path is not even spelled.
+                if !element.report.isClean {
+                    reports.append(element.report, elementPath: stream.elementPath(element.index))
+                }
                 return element
             case .needsInput:
                 if let chunk = try read(), !chunk.isEmpty {

@@ -207,12 +207,8 @@ extension APIService {
         of request: Request<T>,
         to completion: @escaping @isolated(any) @Sendable (sending Result<T, APIError>) -> Void
     ) -> APICall {
-        let operation = operation(request, progress: nil)
-        let queue = configuration.callbackQueue
-        return APICall(
-            task: Task {
-                await Callback.run(completion, with: await operation().value.map(\.value), queue: queue)
-            })
+        callingBack(request) { result, queue in await Callback.run(completion, with: result.map(\.value), queue: queue)
+        }
     }
 }
 

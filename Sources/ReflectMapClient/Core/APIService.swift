@@ -142,13 +142,9 @@ open class APIService: @unchecked Sendable {
         @_inheritActorContext success: @escaping @isolated(any) @Sendable (sending Value) -> Void,
         @_inheritActorContext failure: @escaping @isolated(any) @Sendable (APIError) -> Void
     ) -> APICall {
-        let operation = operation(request, progress: nil)
-        let queue = configuration.callbackQueue
-        return APICall(
-            task: Task {
-                let result = await operation().value.map(\.value)
-                await Callback.deliver(result, success: success, failure: failure, queue: queue)
-            })
+        callingBack(request) { result, queue in
+            await Callback.deliver(result.map(\.value), success: success, failure: failure, queue: queue)
+        }
     }
 
     /// Sends a request and completes with the response (the value with the status code, headers and
@@ -166,12 +162,18 @@ open class APIService: @unchecked Sendable {
                 sending Result<Response<Value>, APIError>
             ) -> Void
     ) -> APICall {
+        callingBack(request) { result, queue in await Callback.run(completion, with: result, queue: queue) }
+    }
+
+    /// The one path of the callback forms: sends the request in a task of its own, which ``APICall``
+    /// cancels, and hands the result to `deliver` in that task, with the queue for nonisolated callbacks.
+    func callingBack<Value>(
+        _ request: Request<Value>,
+        _ deliver: @escaping @Sendable (sending Result<Response<Value>, APIError>, DispatchQueue?) async -> Void
+    ) -> APICall {
         let operation = operation(request, progress: nil)
         let queue = configuration.callbackQueue
-        return APICall(
-            task: Task {
-                await Callback.run(completion, with: await operation().value, queue: queue)
-            })
+        return APICall(task: Task { await deliver(await operation().value, queue) })
     }
 
     /// ``send(_:)`` as an operation to run later, with upload progress: the request is built now (a
