@@ -72,10 +72,14 @@ package struct JSONKeyPath: Sendable, Equatable {
     /// Follows the path from `cursor`, step by step, by the rules above: in an object a step names a
     /// member, and in an array a step of decimal digits indexes it. Every document a path is followed
     /// through (bytes, a Foundation tree, a ``JSONValue``) takes this one walk, with a cursor of its own.
-    /// - Parameter first: The step to start from, when the cursor has taken the ones before it already.
     /// - Returns: `false` at the first step that leads nowhere.
+    package func follow<Cursor: KeyPathCursor>(_ cursor: inout Cursor) throws(Cursor.Failure) -> Bool {
+        try follow(&cursor, from: 0)
+    }
+
+    /// ``follow(_:)`` from the step `first` on, for a cursor that has taken the steps before it.
     package func follow<Cursor: KeyPathCursor>(
-        _ cursor: inout Cursor, from first: Int = 0
+        _ cursor: inout Cursor, from first: Int
     ) throws(Cursor.Failure) -> Bool {
         for step in steps[first...] {
             switch try cursor.container() {
