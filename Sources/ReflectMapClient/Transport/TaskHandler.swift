@@ -175,8 +175,10 @@ final class TaskHandler: @unchecked Sendable {
             state.lastActivity = .now()
             // A body collected in memory is copied once, into room made for the length the server
             // announced (at most 64 MiB ahead, which also keeps the conversion within a 32-bit `Int`),
-            // rather than into a buffer that grows and copies itself as chunks arrive.
-            if case .memory = sink, response.expectedContentLength > 0 {
+            // rather than into a buffer that grows and copies itself as chunks arrive. A finished
+            // handler takes no chunk, so it reserves nothing: on Linux a cancelled in-memory transfer
+            // runs on (see `cancelsTransfer(of:)`), and its response may arrive after the cancellation.
+            if case .memory = sink, !state.finished, response.expectedContentLength > 0 {
                 state.data.reserveCapacity(Int(min(response.expectedContentLength, 64 << 20)))
             }
             defer { state.head = nil }
