@@ -287,7 +287,7 @@ extension JSONMapper {
         try input.reading { try read(T.self, bytes: $0, at: keyPath, reporting: reporting, model: T.self) }
     }
 
-    private func read<T>(
+    func read<T>(
         _ type: T.Type, bytes: InputBytes, at keyPath: String?, reporting: Bool, model: (any Mappable.Type)? = nil
     ) throws -> (value: T, report: MappingReport?) {
         let adapter = try cache.adapter(for: T.self, translator: keyTranslator, model: model)
@@ -311,31 +311,43 @@ extension JSONMapper {
             try rest.finish()
             return (value, reader.report?.report)
         }
-        // The value at the key path is read where the walk first meets it; the walk then reads the rest
-        // of the input, and reads the value again only when a later member repeats a step's key.
-        var walk = KeyPathWalk(keyPath, scanner: scanner, maxDepth: maxDepth)
-        try walk.descend()
-        while true {
-            var reader = JSONReader(
-                scanner: walk.scanner, settings: readSettings, reporting: reporting, path: walk.path)
-            var outcome: Result<T, MappingError>
-            // Where the value ends: the walk goes on from there.
-            var after: JSONScanner
+        // The value at the key path is read where the walk meets it, in the walk's one reading of the
+        // input; it is read again only when a later member repeats a step's key.
+        let routes = KeyPathRoutes(value: JSONKeyPath(keyPath), captures: [])
+        let (walk, value, report) = try read(adapter, bytes: bytes, along: routes, reporting: reporting)
+        guard let value else { throw walk.notFound() }
+        return (try value.get(), report)
+    }
+
+    /// Reads the whole of `bytes` once along `routes`, mapping the value where the walk meets it: that
+    /// value (`nil` when its path led nowhere), or why it did not map, and the report of its reading.
+    /// Malformed JSON anywhere throws. `routes` must not overlap (``KeyPathRoutes/valueOverlapsCaptures``).
+    func read<T>(
+        _ adapter: TypeAdapter<T>, bytes: InputBytes, along routes: KeyPathRoutes, reporting: Bool
+    ) throws -> (walk: KeyPathRouteWalk, value: Result<T, MappingError>?, report: MappingReport?) {
+        var walk = KeyPathRouteWalk(routes, scanner: JSONScanner(bytes: bytes), settings: readSettings)
+        var outcome: Result<T, MappingError>?
+        var report: MappingReport?
+        try walk.walk { scanner, path in
+            var reader = JSONReader(scanner: scanner, settings: readSettings, reporting: reporting, path: path)
             do {
                 outcome = .success(try read(adapter, &reader))
-                after = reader.scanner
+                report = reader.report?.report
+                scanner = reader.scanner
             } catch let error as MappingError where error.isRecoverable {
                 outcome = .failure(error)
-                if error.valueIsRead && reader.path.count == walk.path.count {
-                    after = reader.scanner
+                // The walk goes on after the value: where the reader stopped, when the error was settled
+                // at the value's end, else past the value, skipped from its start.
+                if error.valueIsRead && reader.path.count == path.count {
+                    scanner = reader.scanner
                 } else {
-                    after = walk.scanner
-                    try after.skipValue(depthBudget: maxDepth - walk.open.count, limit: maxDepth)
+                    try scanner.skipValue(depthBudget: maxDepth - path.count, limit: maxDepth)
                 }
             }
-            if try walk.nextRepeat(after: after) { continue }
-            return (try outcome.get(), reader.report?.report)
         }
+        var rest = walk.scanner
+        try rest.finish()
+        return (walk, walk.valueFound ? outcome : nil, report)
     }
 
     /// Reads one element of a streamed array (or one JSON Lines document) from its own bytes, with the

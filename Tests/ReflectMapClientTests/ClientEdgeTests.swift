@@ -62,12 +62,19 @@ struct ClientEdgeTests {
     }
 
     @Test("An envelope whose body has no error member at all declares success")
-    func envelopeWithNoErrorMember() {
-        let envelope = ResponseEnvelope.dataError
-        #expect(envelope.failure(in: Data(#"{"data": {"id": 1}}"#.utf8), status: 200) == nil)
-        #expect(envelope.failure(in: Data(#"{"data": {"id": 1}, "error": null}"#.utf8), status: 200) == nil)
-        let failure = envelope.failure(in: Data(#"{"error": {"code": 7, "message": "no"}}"#.utf8), status: 200)
-        #expect(failure?.codeText == "7")
+    func envelopeWithNoErrorMember() throws {
+        let responses = ResponseMapper(mapper: JSONMapper())
+        func verdict(_ body: String) -> Result<EnvelopeBook, APIError> {
+            responses.map(Data(body.utf8), status: 200, keyPath: "data", envelope: .dataError, as: EnvelopeBook.self)
+        }
+        #expect(try verdict(#"{"data": {"id": 1}}"#).get().id == 1)
+        #expect(try verdict(#"{"data": {"id": 1}, "error": null}"#).get().id == 1)
+        guard case .failure(.envelopeError(let failure)) = verdict(#"{"error": {"code": 7, "message": "no"}}"#) else {
+            Issue.record("expected the envelope's error")
+            return
+        }
+        #expect(failure.codeText == "7")
+        #expect(failure.messageText == "no")
     }
 
     @Test("A broken link-value is skipped past a quoted string with an escaped quote and a comma inside")

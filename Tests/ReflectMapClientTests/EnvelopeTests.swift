@@ -31,6 +31,11 @@ struct EnvelopeTests {
         "/flag-ok": (200, #"{"success": true, "result": {"id": 9, "title": "Ulysses"}}"#),
         "/plain": (200, #"{"id": 1, "title": "Plain"}"#),
         "/server-error": (500, #"{"data": null, "error": {"code": 1, "message": "down"}}"#),
+        "/repeated": (
+            200, #"{"code": 1, "data": {"id": 1, "title": "A"}, "code": 0, "data": {"id": 2, "title": "B"}}"#
+        ),
+        "/late-error": (200, #"{"data": {"id": 3, "title": "C"}, "error": {"code": 5, "message": "late"}}"#),
+        "/broken": (200, "{\"data\": {\"id\": 3},\n \"error\": }"),
     ]
 
     func service(_ envelope: ResponseEnvelope?) throws -> APIService {
@@ -73,6 +78,25 @@ struct EnvelopeTests {
             #expect(
                 error.errorModel(as: EnvelopeErrorInfo.self) == EnvelopeErrorInfo(code: 1002, message: "token expired"))
             #expect(error.description == "The server answered 200 with error 1002: token expired.")
+        }
+    }
+
+    @Test(
+        "The verdict and the value come from one reading: a repeated key's last member, an error after the value, malformed JSON"
+    )
+    func oneReading() async throws {
+        let coded = try service(ResponseEnvelope(error: .code("code", success: ["0"])))
+        #expect(try await coded.get("repeated", as: EnvelopeBook.self) == EnvelopeBook(id: 2, title: "B"))
+        let failure = await envelopeFailure {
+            _ = try await service(.dataError).get("late-error", as: EnvelopeBook.self)
+        }
+        #expect(failure?.codeText == "5" && failure?.messageText == "late")
+        do {
+            _ = try await service(.dataError).get("broken", as: EnvelopeBook.self)
+            Issue.record("expected malformed JSON")
+        } catch APIError.undecodable(let error, _) {
+            guard case .malformedJSON = error.kind else { Issue.record("got \(error)"); return }
+            #expect(error.location?.line == 2)
         }
     }
 

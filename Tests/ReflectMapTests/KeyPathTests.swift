@@ -279,3 +279,111 @@ private final class DriftCount: @unchecked Sendable {
     var count: Int { lock.withLock { value } }
     func add() { lock.withLock { value += 1 } }
 }
+
+@Suite("One reading maps a value at one key path and takes small values at others")
+struct RoutedReadingTests {
+    private struct Item: Mappable, Equatable {
+        var id = 0
+    }
+
+    private struct Tag: Mappable {
+        var id = ""
+    }
+
+    let mapper = JSONMapper()
+
+    @Test("The value and the captures come from one reading, each where the walk meets it")
+    func valueAndCapturesTogether() throws {
+        let before = CountedUser.lock.withLock { CountedUser.reads }
+        let body = json(#"{"code": 0, "message": "ok", "data": {"id": 4}, "meta": {"next": "c2", "n": [1]}}"#)
+        let read = try mapper.read(CountedUser.self, from: body, at: "data", capturing: ["code", "meta.next", "nope"])
+        #expect(try read.value.get().id == 4)
+        #expect(CountedUser.lock.withLock { CountedUser.reads } - before == 1)
+        #expect(read.captured == [.number(.integer(0)), .string("c2"), nil])
+        let bytes = try #require(read.valueBytes)
+        #expect(String(decoding: body[bytes], as: UTF8.self) == #"{"id": 4}"#)
+    }
+
+    @Test("A repeated key's last member wins for captures as for the value, and drops what the earlier one held")
+    func lastMemberWins() throws {
+        let body = json(
+            #"{"data": {"id": 1}, "code": 1, "m": {"a": 1, "b": 2}, "code": 0, "data": {"id": 2}, "m": {"b": 3}}"#)
+        let read = try mapper.read(Item.self, from: body, at: "data", capturing: ["code", "m.a", "m.b"])
+        #expect(try read.value.get().id == 2)
+        #expect(read.captured == [.number(.integer(0)), nil, .number(.integer(3))])
+        let gone = try mapper.read(
+            Item.self, from: json(#"{"d": {"x": {"id": 1}}, "d": {"y": 1}}"#), at: "d.x", capturing: [])
+        #expect(throws: MappingError.self) { try gone.value.get() }
+    }
+
+    @Test("A capture inside another is read from the outer one's value")
+    func nestedCaptures() throws {
+        let body = json(#"{"error": {"code": 7, "message": "no"}, "data": null}"#)
+        let read = try mapper.read(
+            Item.self, from: body, at: "data", capturing: ["error", "error.code", "error.message"])
+        #expect(read.captured[1] == .number(.integer(7)))
+        #expect(read.captured[2] == .string("no"))
+        #expect(read.captured[0]?["code"] == .number(.integer(7)))
+        // `null` does not map into a model at the top of a key path: the failure is in the result, not thrown.
+        #expect(throws: MappingError.self) { try read.value.get() }
+    }
+
+    @Test("A value path that leads nowhere is a failure in the result that names its failing step")
+    func missingValueIsAResult() throws {
+        let read = try mapper.read(
+            Item.self, from: json(#"{"error": {"code": 7}}"#), at: "data.items", capturing: ["error.code"])
+        #expect(read.captured == [.number(.integer(7))])
+        guard case .failure(let error) = read.value else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.kind == .keyPathNotFound("data.items"))
+        #expect(error.description.contains(#"the top-level value has no key "data""#))
+    }
+
+    @Test("The whole document as the value, with captures, reads the captures first and maps after")
+    func wholeDocumentWithCaptures() throws {
+        let body = json(#" [{"id": 1}, {"id": 2}] "#)
+        let read = try mapper.read([Item].self, from: body, at: nil, capturing: ["0.id"])
+        #expect(try read.value.get() == [Item(id: 1), Item(id: 2)])
+        #expect(read.captured == [.number(.integer(1))])
+        #expect(read.valueBytes == 0..<body.count)
+    }
+
+    @Test("Malformed JSON anywhere is thrown, with its line and column, whatever the routes")
+    func malformedIsThrown() throws {
+        for text in [#"{"data": {"id": 1},"#, "{\"data\": {\"id\": 1}}\n x", #"{"code": 0 "data": {}}"#] {
+            let error = #expect(throws: MappingError.self) {
+                _ = try mapper.read(Item.self, from: json(text), at: "data", capturing: ["code"])
+            }
+            #expect(error?.location != nil, "\(text)")
+            guard case .malformedJSON = error?.kind else {
+                Issue.record("\(text): \(String(describing: error))")
+                continue
+            }
+        }
+    }
+
+    @Test("The last element's values are found by skipping the elements before it")
+    func lastElement() throws {
+        let body = json(#"{"items": [{"id": "a"}, {"id": "b", "x": [1, {}]}, {"id": "c"}], "has_more": true}"#)
+        let read = try mapper.read([Tag].self, from: body, at: "items", capturing: ["has_more"])
+        let items = try #require(read.valueBytes)
+        #expect(try mapper.captures(["id", "x"], inLastElementAt: items, of: body) == [.string("c"), nil])
+        let empty = json(#"{"items": [ ]}"#)
+        let emptyItems = try #require(try mapper.read([Tag].self, from: empty, at: "items", capturing: []).valueBytes)
+        #expect(try mapper.captures(["id"], inLastElementAt: emptyItems, of: empty) == nil)
+        // Offsets that are not an array's, or reach past the input, find nothing.
+        #expect(try mapper.captures(["id"], inLastElementAt: 0..<body.count, of: body) == nil)
+        #expect(try mapper.captures(["id"], inLastElementAt: 0..<(body.count + 1), of: body) == nil)
+    }
+
+    @Test("Captures alone walk the whole document, building nothing else")
+    func capturesAlone() throws {
+        #expect(
+            try mapper.captures(["a.1", "b"], from: json(#"{"a": [0, "x"], "b": false}"#)) == [
+                .string("x"), .bool(false),
+            ])
+        #expect(throws: MappingError.self) { try mapper.captures(["a"], from: json(#"{"a": 1} 2"#)) }
+    }
+}

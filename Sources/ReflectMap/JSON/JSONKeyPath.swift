@@ -2,8 +2,8 @@ import Foundation
 
 /// A dotted key path such as `data.items.0`: the one grammar that every entry point reads, from
 /// ``JSONMapper/map(_:from:at:)`` and streaming to `@JSONKey(path:)` and `ReflectMapClient`'s key
-/// paths, and the one rule for what each step means, which ``follow(_:)`` applies to bytes, Foundation
-/// trees and ``JSONValue``s alike. A streamed array's path follows the same rule but for repeated keys
+/// paths, and the one rule for what each step means: ``follow(_:)`` applies it to Foundation trees and
+/// ``JSONValue``s, and `KeyPathRouteWalk` to bytes, where one reading follows several paths at once. A streamed array's path follows the same rule but for repeated keys
 /// (see ``JSONStreamLayout/array(at:)``).
 ///
 /// Grammar: the path is split at every dot that no backslash escapes. Dots at either end are ignored
@@ -19,7 +19,7 @@ import Foundation
 /// Each step names an object's member; in an array, a step of decimal digits indexes it (`0` is the
 /// first element). When an object repeats a key, its last member is the one followed, as in a
 /// `JSONSerialization` dictionary (the byte route reads the first at once, and reads again only when a
-/// later one comes: see `KeyPathWalk`).
+/// later one comes: see `KeyPathRouteWalk`, which takes these steps through bytes).
 package struct JSONKeyPath: Sendable, Equatable {
     /// The path as written, for errors.
     package let text: String

@@ -138,6 +138,12 @@ extension JSONValue {
         return JSONKeyPath(keyPath).follow(&cursor) ? cursor.value : nil
     }
 
+    /// The value that `keyPath`'s steps from `first` on lead to, by the rules of ``JSONKeyPath``.
+    func value(following keyPath: JSONKeyPath, from first: Int) -> JSONValue? {
+        var cursor = Cursor(value: self)
+        return keyPath.follow(&cursor, from: first) ? cursor.value : nil
+    }
+
     /// A ``KeyPathCursor`` over a value: an object's members are a dictionary already, so a repeated
     /// key's last member is the one there.
     private struct Cursor: KeyPathCursor {

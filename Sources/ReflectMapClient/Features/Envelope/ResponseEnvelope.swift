@@ -94,25 +94,38 @@ public struct ResponseEnvelope: Sendable, Equatable {
         value: "data", error: .member("error"), code: "error.code", message: "error.message"
     )
 
-    /// The failure a 2xx response's body declares, or `nil` when it declares success (or is not JSON,
-    /// which mapping then reports).
-    func failure(in body: Data, status: Int) -> EnvelopeFailure? {
-        guard !isNone, let json = try? JSONValue(parsing: body) else { return nil }
+    /// The key paths whose values decide the verdict, in the order
+    /// ``failure(captured:body:status:)`` takes them: the signal's, then the code's and the message's
+    /// when they are set. They are read in the reading that maps the body.
+    var verdictPaths: [String] {
+        if isNone { return [] }
+        let signal =
+            switch error {
+            case .member(let path), .code(let path, _), .flag(let path): path
+            }
+        return [signal] + [codePath, messagePath].compactMap { $0 }
+    }
+
+    /// The failure a 2xx response's body declares, from the values at ``verdictPaths`` (`nil` where a
+    /// path led nowhere), or `nil` when it declares success.
+    func failure(captured: ArraySlice<JSONValue?>, body: Data, status: Int) -> EnvelopeFailure? {
+        if isNone { return nil }
+        var values = captured.makeIterator()
+        let signal = values.next() ?? nil
+        let code = codePath == nil ? nil : values.next() ?? nil
+        let message = messagePath == nil ? nil : values.next() ?? nil
         let failed: Bool
         switch error {
-        case .member(let path):
-            failed = json.value(atKeyPath: path).map { $0 != .null } ?? false
-        case .code(let path, let success):
-            failed = json.value(atKeyPath: path).flatMap(\.scalarText).map { !success.contains($0) } ?? false
-        case .flag(let path):
-            failed = json.value(atKeyPath: path) == .bool(false)
+        case .member:
+            failed = signal.map { $0 != .null } ?? false
+        case .code(_, let success):
+            failed = signal.flatMap(\.scalarText).map { !success.contains($0) } ?? false
+        case .flag:
+            failed = signal == .bool(false)
         }
         guard failed else { return nil }
         return EnvelopeFailure(
-            status: status, code: codePath.flatMap(json.value(atKeyPath:)),
-            message: messagePath.flatMap(json.value(atKeyPath:)),
-            body: body, errorModelPath: errorModelPath
-        )
+            status: status, code: code, message: message, body: body, errorModelPath: errorModelPath)
     }
 }
 

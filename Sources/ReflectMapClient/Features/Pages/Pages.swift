@@ -53,14 +53,18 @@ extension APIService {
                 ResponseMapper(mapper: mapper)
                     .map(
                         data, status: response.statusCode, keyPath: keyPath, envelope: call.options.envelope,
-                        as: [Item].self
+                        capturing: pagination.bodyPaths, as: [Item].self
                     )
-                    .map { items in
-                        let json = try? JSONValue(parsing: data)
+                    .map { body in
+                        // The last item is found, by skipping the items before it, only for a style that
+                        // asks for it once the page says more follow.
                         let page = PageResponse(
-                            url: response.url ?? pageURL, headers: response.stringHeaders, json: json,
-                            items: keyPath.map { json?.value(atKeyPath: $0) } ?? json)
-                        return (items, pagination.next(after: page, itemCount: items.count, number: number))
+                            url: response.url ?? pageURL, headers: response.stringHeaders, values: body.captured,
+                            lastItem: { path in
+                                body.valueBytes.flatMap { try? mapper.captures([path], inLastElementAt: $0, of: data) }?
+                                    .first ?? nil
+                            })
+                        return (body.value, pagination.next(after: page, itemCount: body.value.count, number: number))
                     })
         }.get()
     }

@@ -36,6 +36,16 @@ public enum Pagination: Sendable, Equatable {
     /// Page numbers in the `page` parameter, from 1.
     public static let pageNumbers = Pagination.pageNumber(parameter: "page", first: 1)
 
+    /// The key paths in a page's body that say where the next page is, read in the reading that maps
+    /// the page (``PageResponse/values``).
+    var bodyPaths: [String] {
+        switch self {
+        case .cursor(let path, _): [path]
+        case .lastItem(_, let hasMore, _): [hasMore]
+        case .linkHeader, .pageNumber: []
+        }
+    }
+
     /// The request for the page after one, or `nil` when the list ends there.
     func next(after page: PageResponse, itemCount: Int, number: Int) -> PageRequest? {
         switch self {
@@ -44,14 +54,11 @@ public enum Pagination: Sendable, Equatable {
                 let url = LinkHeader(field).target(of: "next", relativeTo: base)
             else { return nil }
             return .url(url)
-        case .cursor(let path, let parameter):
-            guard let cursor = page.json?.value(atKeyPath: path)?.scalarText, !cursor.isEmpty else { return nil }
+        case .cursor(_, let parameter):
+            guard let cursor = page.values.first??.scalarText, !cursor.isEmpty else { return nil }
             return .parameters([parameter: cursor])
-        case .lastItem(let id, let hasMore, let parameter):
-            guard page.json?.value(atKeyPath: hasMore) == .bool(true), let items = page.items,
-                case .array(let elements) = items, let last = elements.last,
-                let lastID = last.value(atKeyPath: id)?.scalarText
-            else { return nil }
+        case .lastItem(let id, _, let parameter):
+            guard page.values.first == .bool(true), let lastID = page.lastItem(id)?.scalarText else { return nil }
             return .parameters([parameter: lastID])
         case .pageNumber(let parameter, let first):
             guard itemCount > 0 else { return nil }
@@ -79,9 +86,11 @@ struct PageResponse {
     /// The URL the page came from, which relative links are resolved against.
     let url: URL?
     let headers: [String: String]
-    let json: JSONValue?
-    /// The items array, at the items' key path.
-    let items: JSONValue?
+    /// The values at the pagination's ``Pagination/bodyPaths``, in their order; `nil` where a path led
+    /// nowhere.
+    let values: [JSONValue?]
+    /// The value at a key path inside the page's last item, read from the body only when asked.
+    let lastItem: (String) -> JSONValue?
 
     func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
