@@ -48,6 +48,16 @@ let package = Package(
             path: "Streaming",
             exclude: ["generate.py", "run.sh"]
         ),
+        // APIService against a raw URLSession fetch and map of the same loopback bodies (Client/run.sh).
+        .executableTarget(
+            name: "client-benchmark",
+            dependencies: [
+                .product(name: "ReflectMap", package: rootIdentity),
+                .product(name: "ReflectMapClient", package: rootIdentity),
+            ],
+            path: "Client",
+            exclude: ["alloccount.c", "run.sh"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

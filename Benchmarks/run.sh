@@ -26,8 +26,8 @@ trap 'rm -f "$raw" "$allocations" "$anchor" "$anchor_before"' EXIT
 # libsimdjson-dev), timed just before and just after the Swift benchmarks; each payload keeps the
 # faster of the two medians, so that a burst of load on the shared machine does not flatter the ratios.
 simdjson/run.sh "$simdjson_iterations" > "$anchor_before"
-# Only MappingBenchmarks: the plugin would otherwise also start streaming-benchmark (Streaming/run.sh
-# runs that one, a process per measurement), which is not a benchmark of the harness.
+# Only MappingBenchmarks: the plugin would otherwise also start streaming-benchmark and client-benchmark (their run.sh
+# runs each), which are not benchmarks of the harness.
 for pass in $(seq "$passes"); do
     swift package --allow-writing-to-package-directory benchmark --target MappingBenchmarks --no-progress \
         --format markdown --time-units microseconds >> "$raw"
