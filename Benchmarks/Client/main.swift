@@ -60,11 +60,15 @@ guard arguments.count == 3, let base = URL(string: arguments[1]), let rounds = I
 }
 let mapper = JSONMapper(keyTranslator: .snakeCase)
 let session = URLSession(configuration: .ephemeral)
-let plain = APIService(baseURL: base, configuration: ServiceConfiguration(mapper: mapper))
-let enveloped = APIService(
-    baseURL: base,
-    configuration: ServiceConfiguration(
-        mapper: mapper, envelope: ResponseEnvelope(error: .code("code", success: ["0"]), message: "message")))
+/// A service over URLSessionTransport (the default on Linux without the AsyncHTTPClient trait, which this
+/// build turns on for its own rows).
+func overURLSession(envelope: ResponseEnvelope? = nil) -> APIService {
+    var configuration = ServiceConfiguration(mapper: mapper, envelope: envelope)
+    configuration.transport = URLSessionTransport()
+    return APIService(baseURL: base, configuration: configuration)
+}
+let plain = overURLSession()
+let enveloped = overURLSession(envelope: ResponseEnvelope(error: .code("code", success: ["0"]), message: "message"))
 let pageCount = 5
 
 func fetch(_ name: String) async throws -> Data {
@@ -74,7 +78,7 @@ func fetch(_ name: String) async throws -> Data {
 }
 
 /// Each row: what it does once, returning the statuses it mapped (checked to agree with its raw row).
-let rows: [(name: String, run: () async throws -> Int)] = [
+var rows: [(name: String, run: () async throws -> Int)] = [
     ("raw fetch + map", { try mapper.map(Feed.self, from: try await fetch("twitter.json")).statuses.count }),
     ("send", { try await plain.get("twitter.json", as: Feed.self).statuses.count }),
     (
@@ -104,6 +108,21 @@ let rows: [(name: String, run: () async throws -> Int)] = [
         }
     ),
 ]
+
+#if AsyncHTTPClient
+// The same call over AsyncHTTPClientTransport, against the same raw URLSession fetch.
+let overNIO = APIService(
+    baseURL: base,
+    configuration: {
+        var configuration = ServiceConfiguration(mapper: mapper)
+        configuration.transport = AsyncHTTPClientTransport()
+        return configuration
+    }())
+rows += [
+    rows[0],
+    ("send, AsyncHTTPClient", { try await overNIO.get("twitter.json", as: Feed.self).statuses.count }),
+]
+#endif
 
 var times = Array(repeating: [Double](), count: rows.count)
 var allocations = Array(repeating: [Int](), count: rows.count)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Client benchmark: loopback GETs of twitter.json (Payloads/) through APIService, against a raw
 # URLSession fetch of the same body and the mapper's own map of it, as one markdown table of medians:
-# plain, inside a {code, message, data} envelope, and five pages of a cursor-paged list. A second run
+# plain, inside a {code, message, data} envelope, five pages of a cursor-paged list, and plain over
+# AsyncHTTPClientTransport. A second run
 # preloads a counting malloc (alloccount.c) for the allocations per call. The bodies are generated here
 # into .build-client/ and served by Python's http.server on 127.0.0.1.
 #
@@ -10,8 +11,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-30}"
-swift build -c release --product client-benchmark > /dev/null
-bin=.build/release/client-benchmark
+# Built with the AsyncHTTPClient trait, for the rows over AsyncHTTPClientTransport (as Streaming/run.sh).
+swift build -c release --product client-benchmark --traits AsyncHTTPClient --scratch-path .build-ahc > /dev/null
+bin=.build-ahc/release/client-benchmark
 data=.build-client
 mkdir -p "$data"
 cc -shared -fPIC -O2 -o "$data/alloccount.so" Client/alloccount.c
