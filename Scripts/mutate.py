@@ -1,216 +1,209 @@
 #!/usr/bin/env python3
-"""Mutation testing for the ReflectMap package.
+"""Mutation sampling: how many one-line bugs does the test suite catch?
 
-Reads one-line mutants from Scripts/mutants.txt, applies each in turn to the library source, builds
-the package with its tests, runs the test suite, and reports which mutants the tests catch.
+Draws a fresh sample of one-line, behaviour-changing mutants from the library's three products
+(ReflectMap, ReflectMapClient, ReflectMapHandyJSON), applies each in turn to the working tree, builds,
+runs the tests, and restores the file. A mutant is caught when the build of the tests succeeds and a
+test fails (or the run outlives its time limit); a mutant whose code does not compile is not a bug the
+tests could see, so it is replaced by another draw. It prints each mutant and its fate, then the share
+caught.
 
-mutants.txt holds one entry per mutant, separated by blank lines:
+    Scripts/mutate.py                 40 mutants, a seed drawn from the clock (printed, to repeat a run)
+    Scripts/mutate.py --count 60 --seed 1234
+    Scripts/mutate.py --list          the sample only, nothing built
 
-    ## <area>: <what the mutant does>
-    file: <path relative to the package root>
-    - <exact original text>
-    + <replacement text>
-
-The original text must occur exactly once in the file; an entry where it does not is refused and
-reported as "bad entry" (it counts in no score). A mutant that does not compile is "not compiled"
-and is left out of the score. One that compiles is "caught" when any test fails or the run times
-out (10 minutes), and "survived" when the whole suite passes. The score is
-caught / (caught + survived).
-
-Every build and test run holds an exclusive lock on /tmp/swift-build.lock (the lock the rest of the
-checkout's tooling shares), so no two Swift builds run at once. The mutated file is restored after
-each mutant, also on an error or Ctrl-C, and the package is rebuilt once at the end so that .build
-matches the unmutated sources again.
-
-Usage, from anywhere:
-
-    Scripts/mutate.py                  # every mutant
-    Scripts/mutate.py --only 3,17      # mutants 3 and 17 (1-based, in file order)
-    Scripts/mutate.py --filter retry   # mutants whose header contains "retry" (any case)
-    Scripts/mutate.py --only 5 --tests EdgeValueTests   # run only the tests `swift test --filter` picks
-
-Client tests need the loopback server's Python: export REFLECTMAP_PYTHON first, e.g.
-`export REFLECTMAP_PYTHON=$PWD/.build-venv/bin/python`.
-
-The results table is printed and also appended to /tmp/reflectmap-mutants.log.
+Each mutant changes one operator or literal on one line of code (never a comment or a string):
+a comparison's boundary (`<` and `<=`, `>` and `>=`), its sense (`==` and `!=`), a Boolean operator
+(`&&` and `||`), a Boolean literal, an integer literal (n and n + 1), or `+ 1` and `- 1`. The tests of
+the mutant's own product run first; when they all pass, the rest of the suite runs too (the stress test
+of cancellations aside, which only times races). The working tree must be clean: each file is restored
+from its own text after its mutant, and on interrupt.
 """
 
 import argparse
-import fcntl
 import os
+import random
+import re
+import signal
 import subprocess
 import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MUTANTS = os.path.join(ROOT, "Scripts", "mutants.txt")
-# Outside the checkout: .gitignore does not cover a log file in the package root.
-LOG = "/tmp/reflectmap-mutants.log"
-LOCK = "/tmp/swift-build.lock"
-BUILD_TIMEOUT = 20 * 60
-TEST_TIMEOUT = 10 * 60
+PRODUCTS = {
+    "ReflectMap": ("Sources/ReflectMap", "ReflectMapTests"),
+    "ReflectMapClient": ("Sources/ReflectMapClient", "ReflectMapClientTests"),
+    "ReflectMapHandyJSON": ("Sources/ReflectMapHandyJSON", "ReflectMapHandyJSONTests"),
+}
+# Sources that the default build leaves out (behind the AsyncHTTPClient and NIOWebSocket traits).
+EXCLUDED_DIRECTORIES = ("Transport/AsyncHTTPClient", "Features/WebSocket/NIO")
+# How the sample is spread: a share of the mutants per product, at least one each.
+SHARES = {"ReflectMap": 0.5, "ReflectMapClient": 0.3, "ReflectMapHandyJSON": 0.2}
+
+OPERATORS = [
+    (re.compile(r"(?<![<>=!&|])<=(?!=)"), "<"),
+    (re.compile(r"(?<![<>=!&|])>=(?!=)"), ">"),
+    (re.compile(r"(?<=\s)<(?=\s)"), "<="),
+    (re.compile(r"(?<=\s)>(?=\s)"), ">="),
+    (re.compile(r"(?<=\s)==(?=\s)"), "!="),
+    (re.compile(r"(?<=\s)!=(?=\s)"), "=="),
+    (re.compile(r"(?<=\s)&&(?=\s)"), "||"),
+    (re.compile(r"(?<=\s)\|\|(?=\s)"), "&&"),
+    (re.compile(r"\btrue\b"), "false"),
+    (re.compile(r"\bfalse\b"), "true"),
+    (re.compile(r"(?<=\s)\+ 1\b"), "- 1"),
+    (re.compile(r"(?<=\s)- 1\b"), "+ 1"),
+]
+INTEGER = re.compile(r"(?<![\w.$])(\d+)(?![\w.])")
 
 
-class Mutant:
-    def __init__(self, number, header, path, original, replacement):
-        self.number = number
-        self.header = header
-        self.path = path
-        self.original = original
-        self.replacement = replacement
+def code_part(line):
+    """The line up to its comment, with string literals blanked, so that no mutant lands in either."""
+    out, in_string, i = [], False, 0
+    while i < len(line):
+        c = line[i]
+        if not in_string and line.startswith("//", i):
+            break
+        if c == '"':
+            in_string = not in_string
+            out.append(c)
+        elif in_string:
+            out.append(" " if c != "\\" else " ")
+            if c == "\\" and i + 1 < len(line):
+                out.append(" ")
+                i += 1
+        else:
+            out.append(c)
+        i += 1
+    return "".join(out)
 
 
-def parse_mutants(text):
-    """The entries of mutants.txt, in order. Raises ValueError on a malformed entry."""
-    mutants = []
-    for block in text.split("\n\n"):
-        lines = [line for line in block.splitlines() if line.strip()]
-        if not lines:
+def candidates(product):
+    """Every (file, line number, column, old text, new text) one operator or literal can change."""
+    directory = os.path.join(ROOT, PRODUCTS[product][0])
+    found = []
+    for folder, _, files in os.walk(directory):
+        relative = os.path.relpath(folder, directory)
+        if any(relative.startswith(excluded) for excluded in EXCLUDED_DIRECTORIES):
             continue
-        if len(lines) != 4 or not lines[0].startswith("## ") or not lines[1].startswith("file: ") \
-                or not lines[2].startswith("- ") or not lines[3].startswith("+ "):
-            raise ValueError("malformed entry:\n" + block)
-        mutants.append(Mutant(len(mutants) + 1, lines[0][3:].strip(), lines[1][6:].strip(),
-                              lines[2][2:], lines[3][2:]))
-    return mutants
+        for name in sorted(files):
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8") as handle:
+                lines = handle.read().split("\n")
+            for number, line in enumerate(lines):
+                stripped = line.strip()
+                if not stripped or stripped.startswith(("//", "///", "import ", "#", "@", "case ")):
+                    continue
+                if "precondition" in line or "assert" in line or "Log." in line:
+                    continue
+                code = code_part(line)
+                for pattern, replacement in OPERATORS:
+                    for match in pattern.finditer(code):
+                        found.append((path, number, match.start(), match.group(0), replacement))
+                for match in INTEGER.finditer(code):
+                    value = int(match.group(1))
+                    if value > 1 << 40 or "0x" in code[max(0, match.start() - 2):match.start() + 2]:
+                        continue
+                    found.append((path, number, match.start(1), match.group(1), str(value + 1)))
+    return found
 
 
-def log(message, out):
-    print(message, flush=True)
-    out.write(message + "\n")
-    out.flush()
+def sample(count, rng):
+    pools = {product: candidates(product) for product in PRODUCTS}
+    for pool in pools.values():
+        rng.shuffle(pool)
+    quotas = {product: max(1, round(count * share)) for product, share in SHARES.items()}
+    return pools, quotas
 
 
-def run(command, timeout):
-    """Runs a command in the package root; returns (exit status or "timeout", combined output)."""
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+def run(command, limit):
+    """The command's exit status, or None when it outlives `limit` seconds (it is then killed)."""
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                start_new_session=True)
     try:
-        output, _ = process.communicate(timeout=timeout)
-        return process.returncode, output.decode("utf-8", "replace")
+        return process.wait(timeout=limit)
     except subprocess.TimeoutExpired:
-        # Ends the whole process group the command started, and only that one.
-        os.killpg(process.pid, 9)
-        process.communicate()
-        return "timeout", ""
-    except BaseException:
-        os.killpg(process.pid, 9)
-        process.communicate()
-        raise
-
-
-class BuildLock:
-    """Holds the shared build lock for the duration of a `with` block."""
-
-    def __enter__(self):
-        self.handle = open(LOCK, "a")
-        fcntl.flock(self.handle, fcntl.LOCK_EX)
-        return self
-
-    def __exit__(self, *exc):
-        fcntl.flock(self.handle, fcntl.LOCK_UN)
-        self.handle.close()
-
-
-def first_failures(output, count=3):
-    """The names of a few failing tests in `swift test` output, for the table."""
-    names = []
-    for line in output.splitlines():
-        if "failed after" in line and ("Test " in line or "Suite " in line) or "error:" in line and "Expectation" in line:
-            names.append(line.strip()[:140])
-            if len(names) == count:
-                break
-    return names
-
-
-def try_mutant(mutant, out, tests=None):
-    """Applies, builds and tests one mutant; returns its outcome."""
-    path = os.path.join(ROOT, mutant.path)
-    if not os.path.isfile(path):
-        log(f"  refused: {mutant.path} does not exist", out)
-        return "bad entry"
-    with open(path, encoding="utf-8") as handle:
-        source = handle.read()
-    occurrences = source.count(mutant.original)
-    if occurrences != 1:
-        log(f"  refused: the original occurs {occurrences} times in {mutant.path}", out)
-        return "bad entry"
-    mutated = source.replace(mutant.original, mutant.replacement)
-    # The lock is taken before the file changes and released only after it is restored, so no other
-    # build sharing the lock ever sees the mutated source.
-    with BuildLock():
-        try:
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(mutated)
-            status, output = run(["swift", "build", "--build-tests"], BUILD_TIMEOUT)
-            if status != 0:
-                return "not compiled"
-            command = ["swift", "test", "--skip-build"] + (["--filter", tests] if tests else [])
-            status, output = run(command, TEST_TIMEOUT)
-        finally:
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(source)
-    if status == "timeout":
-        log("  test run timed out", out)
-        return "caught"
-    if status != 0:
-        for name in first_failures(output):
-            log(f"    {name}", out)
-        return "caught"
-    return "survived"
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        return None
 
 
 def main():
-    parser = argparse.ArgumentParser(description="Mutation testing over Scripts/mutants.txt.")
-    parser.add_argument("--only", help="comma-separated mutant numbers (1-based)")
-    parser.add_argument("--filter", help="only mutants whose header contains this text (any case)")
-    parser.add_argument("--tests", help="run only the tests this `swift test --filter` pattern picks "
-                                        "(the whole suite by default)")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--count", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--list", action="store_true", help="print the sample only")
+    parser.add_argument("--limit", type=int, default=600, help="seconds a test run may take")
     arguments = parser.parse_args()
-
-    with open(MUTANTS, encoding="utf-8") as handle:
-        mutants = parse_mutants(handle.read())
-    if arguments.only:
-        wanted = {int(part) for part in arguments.only.split(",") if part.strip()}
-        mutants = [mutant for mutant in mutants if mutant.number in wanted]
-    if arguments.filter:
-        mutants = [mutant for mutant in mutants if arguments.filter.lower() in mutant.header.lower()]
-
+    seed = arguments.seed if arguments.seed is not None else int(time.time())
+    rng = random.Random(seed)
+    print(f"seed {seed}")
+    if not arguments.list:
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "Sources"], cwd=ROOT,
+                               capture_output=True, text=True).stdout
+        if dirty.strip():
+            sys.exit("Sources has uncommitted changes; mutate.py restores files from their text, so commit first.")
+        if run(["swift", "build", "--build-tests"], arguments.limit) != 0:
+            sys.exit("The unmutated tree does not build.")
+    pools, quotas = sample(arguments.count, rng)
     results = []
-    with open(LOG, "a", encoding="utf-8") as out:
-        scope = f", tests matching {arguments.tests}" if arguments.tests else ", whole suite"
-        log(f"=== mutation run {time.strftime('%Y-%m-%d %H:%M:%S')}, {len(mutants)} mutants{scope}", out)
-        try:
-            for mutant in mutants:
-                started = time.time()
-                log(f"[{mutant.number}] {mutant.header} ({mutant.path})", out)
-                outcome = try_mutant(mutant, out, arguments.tests)
-                log(f"  -> {outcome} ({time.time() - started:.0f} s)", out)
-                results.append((mutant, outcome))
-        except KeyboardInterrupt:
-            log("interrupted; the mutated file has been restored", out)
-        finally:
-            log("rebuilding the unmutated sources", out)
-            with BuildLock():
-                status, _ = run(["swift", "build", "--build-tests"], BUILD_TIMEOUT)
-            if status != 0:
-                log("  warning: the final rebuild failed", out)
+    current = {"path": None, "text": None}
 
-        log("", out)
-        log(f"{'#':>3}  {'outcome':<13} mutant", out)
-        for mutant, outcome in results:
-            log(f"{mutant.number:>3}  {outcome:<13} {mutant.header}", out)
-        counts = {name: sum(1 for _, outcome in results if outcome == name)
-                  for name in ("caught", "survived", "not compiled", "bad entry")}
-        scored = counts["caught"] + counts["survived"]
-        score = 100.0 * counts["caught"] / scored if scored else 0.0
-        log("", out)
-        log(f"caught {counts['caught']}, survived {counts['survived']}, not compiled "
-            f"{counts['not compiled']}, bad entries {counts['bad entry']}", out)
-        log(f"score: {counts['caught']}/{scored} = {score:.1f}%", out)
-        survivors = [str(mutant.number) for mutant, outcome in results if outcome == "survived"]
-        if survivors:
-            log(f"survivors: --only {','.join(survivors)}", out)
+    def restore(*_):
+        if current["path"]:
+            with open(current["path"], "w", encoding="utf-8") as handle:
+                handle.write(current["text"])
+            current["path"] = None
+        if _:
+            sys.exit(1)
+
+    signal.signal(signal.SIGINT, restore)
+    signal.signal(signal.SIGTERM, restore)
+    for product, quota in quotas.items():
+        taken, pool = 0, pools[product]
+        while taken < quota and pool:
+            path, number, column, old, new = pool.pop()
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+            lines = text.split("\n")
+            line = lines[number]
+            mutated = line[:column] + new + line[column + len(old):]
+            where = f"{os.path.relpath(path, ROOT)}:{number + 1}"
+            if arguments.list:
+                print(f"{where}: {line.strip()}  →  {mutated.strip()}")
+                taken += 1
+                continue
+            lines[number] = mutated
+            current.update(path=path, text=text)
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write("\n".join(lines))
+            try:
+                if run(["swift", "build", "--build-tests"], arguments.limit) != 0:
+                    continue  # does not compile: not a bug a test could see; draw another
+                own = PRODUCTS[product][1]
+                status = run(["swift", "test", "--skip-build", "--filter", own], arguments.limit)
+                if status == 0:
+                    status = run(["swift", "test", "--skip-build", "--skip", own, "--skip", "CancellationStressTests"],
+                                 arguments.limit)
+            finally:
+                restore()
+            caught = status != 0
+            taken += 1
+            results.append((where, line.strip(), mutated.strip(), caught))
+            fate = "caught" if caught else "SURVIVED"
+            if status is None:
+                fate += " (time limit)"
+            print(f"{fate:>20}  {where}: {line.strip()}  →  {mutated.strip()}", flush=True)
+    if arguments.list:
+        return
+    run(["swift", "build", "--build-tests"], arguments.limit)
+    caught = sum(1 for result in results if result[3])
+    print(f"\n{caught} of {len(results)} caught ({100 * caught / max(1, len(results)):.0f}%), seed {seed}")
+    for where, old, new, was_caught in results:
+        if not was_caught:
+            print(f"survivor  {where}: {old}  →  {new}")
 
 
 if __name__ == "__main__":
