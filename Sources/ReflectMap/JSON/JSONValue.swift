@@ -185,37 +185,48 @@ extension JSONValue {
 
 extension JSONValue {
     /// A value from `JSONSerialization` output, or from Swift values such as `Int` and `[String: Any]`;
-    /// `nil` when `json` holds something JSON cannot.
+    /// `nil` when `json` holds something JSON cannot, or nests deeper than a value parsed on its own may
+    /// (512 levels).
     /// - Parameter json: What `JSONSerialization` returned, or Swift values of the same shapes.
     public init?(jsonObject json: Any) {
+        guard let value = try? JSONValue.converting(json, depthBudget: Self.defaultMaxDepth, limit: Self.defaultMaxDepth)
+        else { return nil }
+        self = value
+    }
+
+    /// The value a tree holds, with at most `depthBudget` levels of containers: a tree built in code can
+    /// nest without end, and each level is a frame of this conversion. `nil` when the tree holds
+    /// something JSON cannot.
+    /// - Throws: `nestingTooDeep(limit:)` past the budget.
+    static func converting(_ json: Any, depthBudget: Int, limit: Int) throws -> JSONValue? {
         switch JSONScalar(json) {
-        case .null: self = .null
-        case .bool(let value): self = .bool(value)
-        case .integer(let value): self = .number(.integer(value))
-        case .unsigned(let value): self = .number(.unsigned(value))
-        case .double(let value): self = .number(.double(value))
-        case .decimal(let value):
-            guard let number = JSONNumber(value) else { return nil }
-            self = .number(number)
-        case .string(let value): self = .string(value)
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .integer(let value): return .number(.integer(value))
+        case .unsigned(let value): return .number(.unsigned(value))
+        case .double(let value): return .number(.double(value))
+        case .decimal(let value): return JSONNumber(value).map(JSONValue.number)
+        case .string(let value): return .string(value)
         case .array:
             guard let elements = json as? [Any] else { return nil }
+            guard depthBudget > 0 else { throw MappingError(.nestingTooDeep(limit: limit)) }
             var values: [JSONValue] = []
             values.reserveCapacity(elements.count)
             for element in elements {
-                guard let value = JSONValue(jsonObject: element) else { return nil }
+                guard let value = try converting(element, depthBudget: depthBudget - 1, limit: limit) else { return nil }
                 values.append(value)
             }
-            self = .array(values)
+            return .array(values)
         case .object:
             guard let members = json as? [String: Any] else { return nil }
+            guard depthBudget > 0 else { throw MappingError(.nestingTooDeep(limit: limit)) }
             var values: [String: JSONValue] = [:]
             values.reserveCapacity(members.count)
             for (key, member) in members {
-                guard let value = JSONValue(jsonObject: member) else { return nil }
+                guard let value = try converting(member, depthBudget: depthBudget - 1, limit: limit) else { return nil }
                 values[key] = value
             }
-            self = .object(values)
+            return .object(values)
         case .other:
             return nil
         }

@@ -185,7 +185,15 @@ struct JSONReader {
     /// Reads the value under the cursor, whatever it is, as a ``JSONValue``. `nil` only for a tree
     /// value that is not JSON (a `Date` someone put in a dictionary, say).
     mutating func readJSONValue() throws -> JSONValue? {
-        if isTree { return JSONValue(jsonObject: pending) }
+        if isTree {
+            // The levels left under the limit: the containers around this value take the rest.
+            let limit = settings.maxDepth
+            do {
+                return try JSONValue.converting(pending, depthBudget: limit - path.count, limit: limit)
+            } catch let error as MappingError {
+                throw self.error(error.kind)
+            }
+        }
         switch try scanner.peek() {
         case .openBrace:
             var members: [String: JSONValue] = [:]

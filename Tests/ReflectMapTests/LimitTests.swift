@@ -1,0 +1,224 @@
+import Foundation
+import ReflectMap
+import Testing
+
+// Both sides of the limits the mapper enforces: every limit has a case just inside it, which must pass,
+// and one just outside, which must fail, on every route that enforces it.
+
+private struct Holder: Mappable {
+    var id = 0
+    var raw: JSONValue = .null
+}
+
+private struct OnlyID: Mappable {
+    var id = 0
+}
+
+private struct Named: Mappable {
+    var name = ""
+}
+
+/// `count` nested arrays around `0`: `[[0]]` for 2.
+private func nested(_ count: Int) -> String {
+    String(repeating: "[", count: count) + "0" + String(repeating: "]", count: count)
+}
+
+@Suite("The nesting limit, one level inside and one outside, on every route")
+struct NestingLimitTests {
+    /// A mapper that allows `limit` levels; the object a model reads from is the first.
+    func mapper(_ limit: Int) -> JSONMapper {
+        var mapper = JSONMapper()
+        mapper.maxDepth = limit
+        return mapper
+    }
+
+    func isTooDeep(_ limit: Int, _ body: () throws -> Void) -> Bool {
+        mappingError(body)?.kind == .nestingTooDeep(limit: limit)
+    }
+
+    @Test("A skipped member, a JSONValue property and a key path's walk allow exactly the limit", arguments: [2, 3, 8])
+    func readingRoutes(limit: Int) throws {
+        let mapper = mapper(limit)
+        // The model's object is one level; arrays fill the rest.
+        let inside = nested(limit - 1)
+        let outside = nested(limit)
+        #expect(try mapper.map(OnlyID.self, from: json(#"{"skip": \#(inside), "id": 1}"#)).id == 1)
+        #expect(isTooDeep(limit) { _ = try mapper.map(OnlyID.self, from: json(#"{"skip": \#(outside), "id": 1}"#)) })
+        #expect(try mapper.map(Holder.self, from: json(#"{"raw": \#(inside)}"#)).raw != .null)
+        #expect(isTooDeep(limit) { _ = try mapper.map(Holder.self, from: json(#"{"raw": \#(outside)}"#)) })
+        // At a key path the walk's own level counts: `{"data": {...}}` is two levels around the value's members.
+        let pathInside = nested(limit - 2)
+        let pathOutside = nested(limit - 1)
+        #expect(try mapper.map(OnlyID.self, from: json(#"{"data": {"s": \#(pathInside), "id": 2}}"#), at: "data").id == 2)
+        #expect(
+            isTooDeep(limit) {
+                _ = try mapper.map(OnlyID.self, from: json(#"{"data": {"s": \#(pathOutside), "id": 2}}"#), at: "data")
+            })
+        // A member the walk passes on its way is skipped under the same limit.
+        #expect(try mapper.map(OnlyID.self, from: json(#"{"s": \#(inside), "data": {"id": 3}}"#), at: "data").id == 3)
+        #expect(isTooDeep(limit) { _ = try mapper.map(OnlyID.self, from: json(#"{"s": \#(outside), "data": {"id": 3}}"#), at: "data") })
+        // A Foundation tree takes the same limit as bytes.
+        let tree = try jsonObject(json(#"{"raw": \#(inside)}"#)) as? [String: Any] ?? [:]
+        #expect(try mapper.map(Holder.self, from: tree).raw != .null)
+        let deepTree = try jsonObject(json(#"{"raw": \#(outside)}"#)) as? [String: Any] ?? [:]
+        #expect(isTooDeep(limit) { _ = try mapper.map(Holder.self, from: deepTree) })
+    }
+
+    @Test("A tree built in code deeper than the limit is refused at the limit, on the mapper's and the value's own")
+    func deepTreeInCode() throws {
+        // Deep enough to pass both limits, shallow enough that releasing the nested arrays (one frame
+        // a level) fits a test thread's stack.
+        var deep: Any = 0
+        for _ in 0..<1_000 { deep = [deep] }
+        let error = mappingError { _ = try JSONMapper().map(Holder.self, from: ["raw": deep]) }
+        #expect(error?.kind == .nestingTooDeep(limit: JSONMapper().maxDepth))
+        #expect(JSONValue(jsonObject: deep) == nil)
+        var deepest: Any = 0
+        for _ in 0..<512 { deepest = [deepest] }
+        #expect(JSONValue(jsonObject: deepest) != nil)
+        #expect(JSONValue(jsonObject: [deepest]) == nil)
+    }
+
+    @Test("A value parsed on its own allows exactly its limit", arguments: [1, 2, 7])
+    func valueParsing(limit: Int) throws {
+        #expect(try JSONValue(parsing: json(nested(limit)), maxDepth: limit) != .null)
+        #expect(isTooDeep(limit) { _ = try JSONValue(parsing: json(nested(limit + 1)), maxDepth: limit) })
+        let objects = String(repeating: #"{"a":"#, count: limit) + "1" + String(repeating: "}", count: limit)
+        #expect(try JSONValue(parsing: json(objects), maxDepth: limit) != .null)
+        #expect(isTooDeep(limit) { _ = try JSONValue(parsing: json("[" + objects + "]"), maxDepth: limit) })
+    }
+
+    @Test("Whatever reads within the limit writes within it, and one level more is refused both ways", arguments: [2, 3, 8])
+    func writingMatchesReading(limit: Int) throws {
+        let mapper = mapper(limit)
+        let inside = try mapper.map(Holder.self, from: json(#"{"raw": \#(nested(limit - 1))}"#))
+        let written = try mapper.data(from: inside)
+        #expect(try mapper.map(Holder.self, from: written).raw == inside.raw)
+        var outside = Holder()
+        outside.raw = try JSONValue(parsing: json(nested(limit)))
+        #expect(isTooDeep(limit) { _ = try mapper.data(from: outside) })
+    }
+
+    @Test("A streamed element allows the limit counted from the document's top", arguments: [3, 5])
+    func streamedElements(limit: Int) async throws {
+        let mapper = mapper(limit)
+        func stream(_ text: String) async throws -> Int {
+            let chunks = AsyncStream<Data> { continuation in
+                continuation.yield(json(text))
+                continuation.finish()
+            }
+            var count = 0
+            for try await _ in mapper.elements(Holder.self, fromChunks: chunks) { count += 1 }
+            return count
+        }
+        // The array is one level, each element's object another.
+        #expect(try await stream(#"[{"raw": \#(nested(limit - 2))}]"#) == 1)
+        let error = await #expect(throws: MappingError.self) {
+            _ = try await stream(#"[{"raw": \#(nested(limit - 1))}]"#)
+        }
+        #expect(error?.kind == .nestingTooDeep(limit: limit))
+    }
+}
+
+@Suite("UTF-8 by lead-byte class, in every place a string can be, at every offset in a block")
+struct UTF8ClassTests {
+    /// One sequence of each class, valid and not: the boundaries of each lead byte's continuation range,
+    /// overlong forms, the surrogate range (`ED A0..BF`), code points past U+10FFFF, stray continuation
+    /// bytes, and truncated sequences.
+    static let sequences: [[UInt8]] = [
+        [0x7F], [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xC2, 0x80], [0xC2, 0x7F], [0xC2, 0xC0], [0xDF, 0xBF],
+        [0xE0, 0xA0, 0x80], [0xE0, 0x9F, 0xBF], [0xE0, 0x80, 0x80], [0xE1, 0x80, 0x80], [0xEC, 0xBF, 0xBF],
+        [0xED, 0x80, 0x80], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xEE, 0x80, 0x80],
+        [0xEF, 0xBF, 0xBF], [0xE1, 0x80], [0xE1, 0xC0, 0x80], [0xF0, 0x90, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF],
+        [0xF1, 0x80, 0x80, 0x80], [0xF3, 0xBF, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80],
+        [0xF5, 0x80, 0x80, 0x80], [0xF0, 0x90, 0x80], [0xFF],
+    ]
+
+    /// The three places a string is read: a mapped value, a skipped value and a key; each with the
+    /// sequence after `offset` ASCII bytes, so that it falls at every position of the scanner's blocks.
+    func documents(_ sequence: [UInt8], offset: Int) -> [(place: String, bytes: [UInt8])] {
+        let text = Array(repeating: UInt8(ascii: "a"), count: offset) + sequence
+        return [
+            ("mapped", Array(#"{"name": ""#.utf8) + text + Array(#""}"#.utf8)),
+            ("skipped", Array(#"{"other": ""#.utf8) + text + Array(#"", "name": "x"}"#.utf8)),
+            ("key", Array(#"{""#.utf8) + text + Array(#"": 1, "name": "x"}"#.utf8)),
+        ]
+    }
+
+    @Test("A string is accepted exactly when the standard library accepts its bytes as UTF-8")
+    func agreesWithTheStandardLibrary() throws {
+        let mapper = JSONMapper()
+        for sequence in Self.sequences {
+            let valid = String(validating: sequence, as: UTF8.self) != nil
+            for offset in 0...33 {
+                for (place, bytes) in documents(sequence, offset: offset) {
+                    let error = mappingError { _ = try mapper.map(Named.self, from: Data(bytes)) }
+                    let accepted = error == nil
+                    #expect(accepted == valid, "\(sequence) \(place) after \(offset) bytes: \(String(describing: error))")
+                    let parsed = (try? JSONValue(parsing: Data(bytes))) != nil
+                    #expect(parsed == valid, "JSONValue: \(sequence) \(place) after \(offset) bytes")
+                }
+            }
+        }
+    }
+}
+
+@Suite("Dictionary keys spelled two ways choose one spelling whatever the order")
+struct KeySpellingTests {
+    private struct ByID: Mappable {
+        var byID: [Int: String] = [:]
+    }
+
+    @Test("Without the canonical spelling, the spelling that sorts first counts, in either order of the input")
+    func firstSortingSpellingWins() throws {
+        for text in [#"{"byID": {"001": "a", "01": "b"}}"#, #"{"byID": {"01": "b", "001": "a"}}"#] {
+            #expect(try JSONMapper().map(ByID.self, from: json(text)).byID == [1: "a"], "\(text)")
+        }
+        for text in [#"{"byID": {"01": "b", "1": "c", "001": "a"}}"#, #"{"byID": {"1": "c", "001": "a"}}"#] {
+            #expect(try JSONMapper().map(ByID.self, from: json(text)).byID == [1: "c"], "\(text)")
+        }
+    }
+}
+
+@Suite("A stream's byte order mark, split across its first chunks at every place")
+struct StreamStartTests {
+    @Test("Every split of the first bytes, with and without a byte order mark, streams the same elements")
+    func everySplit() async throws {
+        let body = Array(#"[{"id": 1}, {"id": 2}]"#.utf8)
+        let lines = Array("{\"id\": 1}\n{\"id\": 2}\n".utf8)
+        for (layout, text) in [(JSONStreamLayout.array, body), (.jsonLines, lines)] {
+            for prefix in [[], [0xEF, 0xBB, 0xBF]] as [[UInt8]] {
+                let bytes = prefix + text
+                for first in 0...5 {
+                    for second in first...6 {
+                        let pieces = [bytes[..<first], bytes[first..<second], bytes[second...]].map { Data($0) }
+                        let chunks = AsyncStream<Data> { continuation in
+                            for piece in pieces { continuation.yield(piece) }
+                            continuation.finish()
+                        }
+                        var ids: [Int] = []
+                        for try await element in JSONMapper().elements(OnlyID.self, fromChunks: chunks, layout: layout) {
+                            ids.append(element.id)
+                        }
+                        #expect(ids == [1, 2], "\(layout) \(prefix.isEmpty ? "" : "BOM ")split at \(first), \(second)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("A byte order mark anywhere but the start is malformed, in any split")
+    func markAfterTheStart() async throws {
+        let bytes = Array(" ".utf8) + [0xEF, 0xBB, 0xBF] + Array(#"[{"id": 1}]"#.utf8)
+        for split in 0...4 {
+            let chunks = AsyncStream<Data> { continuation in
+                continuation.yield(Data(bytes[..<split]))
+                continuation.yield(Data(bytes[split...]))
+                continuation.finish()
+            }
+            await #expect(throws: MappingError.self, "split at \(split)") {
+                for try await _ in JSONMapper().elements(OnlyID.self, fromChunks: chunks) {}
+            }
+        }
+    }
+}
