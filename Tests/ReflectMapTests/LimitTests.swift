@@ -18,9 +18,11 @@ private struct Named: Mappable {
     var name = ""
 }
 
-/// `count` nested arrays around `0`: `[[0]]` for 2.
-private func nested(_ count: Int) -> String {
-    String(repeating: "[", count: count) + "0" + String(repeating: "]", count: count)
+/// `count` nested containers around `0`: `[[0]]` for 2, or `{"a": {"a": 0}}` with `objects`.
+private func nesting(_ count: Int, objects: Bool = false) -> String {
+    objects
+        ? String(repeating: #"{"a": "#, count: count) + "0" + String(repeating: "}", count: count)
+        : String(repeating: "[", count: count) + "0" + String(repeating: "]", count: count)
 }
 
 @Suite("The nesting limit, one level inside and one outside, on every route")
@@ -36,10 +38,13 @@ struct NestingLimitTests {
         mappingError(body)?.kind == .nestingTooDeep(limit: limit)
     }
 
-    @Test("A skipped member, a JSONValue property and a key path's walk allow exactly the limit", arguments: [2, 3, 8])
-    func readingRoutes(limit: Int) throws {
+    @Test(
+        "A skipped member, a JSONValue property and a key path's walk allow exactly the limit, of arrays and of objects",
+        arguments: [2, 3, 8], [false, true])
+    func readingRoutes(limit: Int, objects: Bool) throws {
         let mapper = mapper(limit)
-        // The model's object is one level; arrays fill the rest.
+        let nested = { (count: Int) in nesting(count, objects: objects) }
+        // The model's object is one level; the nested containers fill the rest.
         let inside = nested(limit - 1)
         let outside = nested(limit)
         #expect(try mapper.map(OnlyID.self, from: json(#"{"skip": \#(inside), "id": 1}"#)).id == 1)
@@ -81,16 +86,19 @@ struct NestingLimitTests {
 
     @Test("A value parsed on its own allows exactly its limit", arguments: [1, 2, 7])
     func valueParsing(limit: Int) throws {
-        #expect(try JSONValue(parsing: json(nested(limit)), maxDepth: limit) != .null)
-        #expect(isTooDeep(limit) { _ = try JSONValue(parsing: json(nested(limit + 1)), maxDepth: limit) })
+        #expect(try JSONValue(parsing: json(nesting(limit)), maxDepth: limit) != .null)
+        #expect(isTooDeep(limit) { _ = try JSONValue(parsing: json(nesting(limit + 1)), maxDepth: limit) })
         let objects = String(repeating: #"{"a":"#, count: limit) + "1" + String(repeating: "}", count: limit)
         #expect(try JSONValue(parsing: json(objects), maxDepth: limit) != .null)
         #expect(isTooDeep(limit) { _ = try JSONValue(parsing: json("[" + objects + "]"), maxDepth: limit) })
     }
 
-    @Test("Whatever reads within the limit writes within it, and one level more is refused both ways", arguments: [2, 3, 8])
-    func writingMatchesReading(limit: Int) throws {
+    @Test(
+        "Whatever reads within the limit writes within it, and one level more is refused both ways",
+        arguments: [2, 3, 8], [false, true])
+    func writingMatchesReading(limit: Int, objects: Bool) throws {
         let mapper = mapper(limit)
+        let nested = { (count: Int) in nesting(count, objects: objects) }
         let inside = try mapper.map(Holder.self, from: json(#"{"raw": \#(nested(limit - 1))}"#))
         let written = try mapper.data(from: inside)
         #expect(try mapper.map(Holder.self, from: written).raw == inside.raw)
@@ -99,9 +107,10 @@ struct NestingLimitTests {
         #expect(isTooDeep(limit) { _ = try mapper.data(from: outside) })
     }
 
-    @Test("A streamed element allows the limit counted from the document's top", arguments: [3, 5])
-    func streamedElements(limit: Int) async throws {
+    @Test("A streamed element allows the limit counted from the document's top", arguments: [3, 5], [false, true])
+    func streamedElements(limit: Int, objects: Bool) async throws {
         let mapper = mapper(limit)
+        let nested = { (count: Int) in nesting(count, objects: objects) }
         func stream(_ text: String) async throws -> Int {
             let chunks = AsyncStream<Data> { continuation in
                 continuation.yield(json(text))
