@@ -54,14 +54,18 @@ struct NestingLimitTests {
         // At a key path the walk's own level counts: `{"data": {...}}` is two levels around the value's members.
         let pathInside = nested(limit - 2)
         let pathOutside = nested(limit - 1)
-        #expect(try mapper.map(OnlyID.self, from: json(#"{"data": {"s": \#(pathInside), "id": 2}}"#), at: "data").id == 2)
+        #expect(
+            try mapper.map(OnlyID.self, from: json(#"{"data": {"s": \#(pathInside), "id": 2}}"#), at: "data").id == 2)
         #expect(
             isTooDeep(limit) {
                 _ = try mapper.map(OnlyID.self, from: json(#"{"data": {"s": \#(pathOutside), "id": 2}}"#), at: "data")
             })
         // A member the walk passes on its way is skipped under the same limit.
         #expect(try mapper.map(OnlyID.self, from: json(#"{"s": \#(inside), "data": {"id": 3}}"#), at: "data").id == 3)
-        #expect(isTooDeep(limit) { _ = try mapper.map(OnlyID.self, from: json(#"{"s": \#(outside), "data": {"id": 3}}"#), at: "data") })
+        #expect(
+            isTooDeep(limit) {
+                _ = try mapper.map(OnlyID.self, from: json(#"{"s": \#(outside), "data": {"id": 3}}"#), at: "data")
+            })
         // A Foundation tree takes the same limit as bytes.
         let tree = try jsonObject(json(#"{"raw": \#(inside)}"#)) as? [String: Any] ?? [:]
         #expect(try mapper.map(Holder.self, from: tree).raw != .null)
@@ -163,7 +167,8 @@ struct UTF8ClassTests {
                 for (place, bytes) in documents(sequence, offset: offset) {
                     let error = mappingError { _ = try mapper.map(Named.self, from: Data(bytes)) }
                     let accepted = error == nil
-                    #expect(accepted == valid, "\(sequence) \(place) after \(offset) bytes: \(String(describing: error))")
+                    #expect(
+                        accepted == valid, "\(sequence) \(place) after \(offset) bytes: \(String(describing: error))")
                     let parsed = (try? JSONValue(parsing: Data(bytes))) != nil
                     #expect(parsed == valid, "JSONValue: \(sequence) \(place) after \(offset) bytes")
                 }
@@ -206,7 +211,8 @@ struct StreamStartTests {
                             continuation.finish()
                         }
                         var ids: [Int] = []
-                        for try await element in JSONMapper().elements(OnlyID.self, fromChunks: chunks, layout: layout) {
+                        for try await element in JSONMapper().elements(OnlyID.self, fromChunks: chunks, layout: layout)
+                        {
                             ids.append(element.id)
                         }
                         #expect(ids == [1, 2], "\(layout) \(prefix.isEmpty ? "" : "BOM ")split at \(first), \(second)")

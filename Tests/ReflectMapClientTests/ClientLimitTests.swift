@@ -1,0 +1,57 @@
+import Foundation
+import ReflectMap
+@testable import ReflectMapClient
+import Testing
+
+// Both sides of the client's limits: a case just inside each, which must pass, and one just outside.
+
+/// A GET with the timeout given.
+private struct TimeoutEndpoint: Endpoint {
+    var path: String
+    var method: HTTPMethod { .get }
+    var timeout: TimeInterval?
+}
+
+@Suite("The client's limits, one step inside and one outside")
+struct ClientLimitTests {
+    @Test(
+        "A timeout of zero, a negative one, an infinite one or NaN means none; the shortest positive one times out",
+        arguments: TransportKind.all)
+    func timeoutValues(transport: TransportKind) async throws {
+        let service = try transport.service(ServiceConfiguration())
+        // The server answers after 400 ms: no timeout lets the call succeed, a short one ends it first.
+        for timeout in [0, -1, .infinity, -.infinity, .nan] as [TimeInterval] {
+            let response = try await service.send(
+                Request(TimeoutEndpoint(path: "slow/\(UUID().uuidString)/400", timeout: timeout), as: Data.self))
+            #expect(response.statusCode == 200, "timeout \(timeout)")
+        }
+        for timeout in [0.05, 0.1] as [TimeInterval] {
+            do {
+                _ = try await service.send(
+                    Request(TimeoutEndpoint(path: "slow/\(UUID().uuidString)/20000", timeout: timeout), as: Data.self))
+                Issue.record("timeout \(timeout): expected a timeout")
+            } catch APIError.network(_, let code) {
+                #expect(code == URLError.Code.timedOut.rawValue, "timeout \(timeout)")
+            }
+        }
+    }
+
+    @Test("A two-digit year exactly 50 years ahead stays in this century; one more year is the century before")
+    func fiftyYearWindow() {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)  // 2023
+        // 2073 is exactly 50 years ahead: RFC 9110 moves only a year "more than 50 years in the future".
+        #expect(
+            HTTPDate.date(from: "Sunday, 01-Jan-73 00:00:00 GMT", now: now)
+                == HTTPDate.date(from: "Sun, 01 Jan 2073 00:00:00 GMT", now: now))
+        #expect(
+            HTTPDate.date(from: "Monday, 01-Jan-74 00:00:00 GMT", now: now)
+                == HTTPDate.date(from: "Tue, 01 Jan 1974 00:00:00 GMT", now: now))
+        // This year and last year, both sides of the present.
+        #expect(
+            HTTPDate.date(from: "Sunday, 01-Jan-23 00:00:00 GMT", now: now)
+                == HTTPDate.date(from: "Sun, 01 Jan 2023 00:00:00 GMT", now: now))
+        #expect(
+            HTTPDate.date(from: "Sunday, 01-Jan-22 00:00:00 GMT", now: now)
+                == HTTPDate.date(from: "Sat, 01 Jan 2022 00:00:00 GMT", now: now))
+    }
+}
