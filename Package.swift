@@ -7,15 +7,16 @@ let package = Package(
     // The lowest OS versions the code runs on. Deploying lower would fail at launch or run time, not at
     // build time, so keep this in step with what the sources use without `#available`:
     // - macOS 12, iOS 15, tvOS 15, watchOS 8 (the highest): `Date.ISO8601FormatStyle`, the fallback for
-    //   ISO 8601 forms other than RFC 3339's (ISO8601Timestamp.swift).
+    //   ISO 8601 forms other than RFC 3339's (Dates/ISO8601Timestamp.swift).
     //   The same releases carry Swift 5.5's concurrency runtime, so async/await needs no back-deployment
     //   library.
-    // - Lower, so covered: the runtime's field reflection entry points that Unsafe/FieldStorage.swift calls
+    // - Lower, so covered: the runtime's field reflection entry points that Unsafe/StoredFields.swift calls
     //   (the form that reports isStrong/isVar, which the standard library's `_forEachFieldWithKeyPath`
     //   relies on: Swift 5.4's runtime, macOS 11.3 and iOS 14.5), `FileHandle.read(upToCount:)`,
     //   `write(contentsOf:)` and `URLSessionWebSocketTask`.
-    // - Higher, behind `#available`/`@available`: Observation (macOS 14, iOS 17; StoredPropertyName.swift)
-    //   and the NIOWebSocket trait's typed upgraders (macOS 13, iOS 16; NIOWebSocketConnector.swift).
+    // - Higher, behind `#available`/`@available`: Observation (macOS 14, iOS 17; StoredPropertyName.swift),
+    //   the NIOWebSocket trait's typed upgraders (macOS 13, iOS 16; NIOWebSocketConnector.swift), and task
+    //   executors for `callbackQueue` (macOS 15, iOS 18; Callbacks.swift).
     // Mac Catalyst follows the iOS version.
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [

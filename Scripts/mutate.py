@@ -135,7 +135,7 @@ def main():
     parser.add_argument("--count", type=int, default=40)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--list", action="store_true", help="print the sample only")
-    parser.add_argument("--limit", type=int, default=600, help="seconds a test run may take")
+    parser.add_argument("--limit", type=int, default=240, help="seconds a build or test run may take; a test run that takes longer is a hang, and counts as caught")
     arguments = parser.parse_args()
     seed = arguments.seed if arguments.seed is not None else int(time.time())
     rng = random.Random(seed)

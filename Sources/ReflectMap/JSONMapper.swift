@@ -11,8 +11,8 @@ import Foundation
 ///
 /// A mapper is a small value; copy it freely and use it from any thread. Each model type's plan is
 /// built the first time the mapper (or a copy of it) uses it, and cached: with a built-in
-/// ``KeyTranslator`` for the life of the process, shared by every mapper; with a custom one for as
-/// long as the mapper or a copy of it lives.
+/// ``KeyTranslator`` and no registered ``adapters``, for the life of the process and shared by every
+/// such mapper; otherwise for as long as the mapper or a copy of it lives.
 public struct JSONMapper: Sendable {
     /// Turns property names into JSON keys. `@JSONKey` overrides it per property.
     public var keyTranslator: KeyTranslator {

@@ -6,7 +6,8 @@
 /// `profileImageURL` ⇄ `profile_image_url`. `@JSONKey` overrides the translator for one property.
 ///
 /// Plans are cached by the ``JSONMapper`` that uses the translator: a built-in translator's plans
-/// are shared by every mapper, a custom translator's by the mapper and its copies.
+/// are shared by every mapper that uses it with no registered adapters; any other mapper's by the
+/// mapper and its copies.
 public struct KeyTranslator: Sendable {
     /// A short name for diagnostics, such as `"snakeCase"`.
     public let name: String

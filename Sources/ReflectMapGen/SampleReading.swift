@@ -39,15 +39,16 @@ public enum SampleReading {
         // The layout follows from the first byte: `[` is an array, anything else one document or JSON Lines.
         var head = Data()
         var isEnd = false
-        while head.first(where: { !isBlank($0) }) == nil {
+        while JSONStreamLayout.detected(from: head) == nil {
             guard let chunk = try next(), !chunk.isEmpty else {
                 isEnd = true
                 break
             }
             head.append(chunk)
         }
-        let isArray = head.first(where: { !isBlank($0) }) == UInt8(ascii: "[")
-        var splitter = ElementSplitter(layout: isArray ? .array : .jsonLines, maxDepth: 512)
+        let layout = JSONStreamLayout.detected(from: head) ?? .jsonLines
+        let isArray = layout == .array
+        var splitter = ElementSplitter(layout: layout, maxDepth: 512)
         splitter.append(head)
         if isEnd { splitter.finish() }
         var elements: [[UInt8]] = []
@@ -82,9 +83,5 @@ public enum SampleReading {
         }
         bytes.append(UInt8(ascii: "]"))
         return Result(sample: Sample(name: name, bytes: bytes), elementsRead: elements.count, isTruncated: isTruncated)
-    }
-
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 }

@@ -3,7 +3,8 @@ import ReflectMap
 
 // Reading models, HandyJSON's way: each call gives `nil` rather than throwing, and the reason goes to
 // the log (`HandyJSONConfiguration.debugMode`). The work is ReflectMap's: a JSON string maps from its
-// bytes straight into the model, and a dictionary through the same plan.
+// bytes straight into the model (or, with `caseInsensitive`, through a tree with lowercased keys), and
+// a dictionary through the same mapper's plan.
 
 extension HandyJSON {
     /// A model from a JSON object, or from the object at `designatedPath` in it (`"data.user"`).

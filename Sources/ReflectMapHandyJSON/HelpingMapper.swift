@@ -197,12 +197,6 @@ struct UnidentifiedProperty: CustomStringConvertible {
     }
 }
 
-/// The address of a property passed `inout`, compared with the prototype's field addresses and never
-/// dereferenced.
-func address<T>(of property: inout T) -> Int {
-    withUnsafeMutablePointer(to: &property) { Int(bitPattern: $0) }
-}
-
 /// The rule for a property passed `inout`: its address, the handler with the property's static type
 /// (which tells it apart from a value at the same address inside it), and the probe's visit when the
 /// address is a temporary's.
@@ -211,12 +205,4 @@ func identify<T>(_ property: inout T, _ handler: MappingPropertyHandler) -> Cust
     let address = address(of: &property)
     handler.probeVisit = AccessorProbe.current?.visit(&property, at: address)
     return (address, handler)
-}
-
-extension JSONFieldRules {
-    /// The stored property whose storage begins at `address`, compared and never dereferenced.
-    func property(atAddress address: Int, type: Any.Type?) -> Property? {
-        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
-        return property(at: pointer, type: type)
-    }
 }

@@ -76,8 +76,9 @@ open class TransformOf<ObjectType, JSONType>: TransformType {
 ///
 /// `@unchecked Sendable`: transforms are HandyJSON's classes, which were never marked `Sendable`. A
 /// plan calls them from whatever thread maps, as HandyJSON did; the built-in ones keep no mutable
-/// state (a `DateFormatter` is safe to use from several threads), and a transform of your own must
-/// be safe to call the same way.
+/// state, and the date formatter transforms use their formatter only under the core's lock for that
+/// formatter (`DateConversion`), since Foundation does not promise that one formatter may be used
+/// from several threads at once. A transform of your own must be safe to call the same way.
 struct ClosureAdapter<Value>: JSONAdapter, @unchecked Sendable {
     /// The value for a JSON value (never `null`); `nil` keeps the property's value.
     let fromJSON: (Any) -> Any?
@@ -100,6 +101,12 @@ struct ClosureAdapter<Value>: JSONAdapter, @unchecked Sendable {
         }
         guard let object = toJSON(value) else { return .null }
         guard let json = JSONValue(jsonObject: object) else { throw TransformRefused.notWritable }
+        // A whole `Double` (a `DateTransform`'s seconds) is written as an integer, as HandyJSON's
+        // `JSONSerialization` writes one and as the core writes a whole count: `1700000000`, not
+        // `1700000000.0`.
+        if case .number(.double(let number)) = json, let whole = Int64(exactly: number) {
+            return .number(.integer(whole))
+        }
         return json
     }
 }

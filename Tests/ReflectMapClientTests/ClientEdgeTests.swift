@@ -84,6 +84,23 @@ struct ClientEdgeTests {
         #expect(LinkHeader(field).target(of: "next", relativeTo: base)?.absoluteString == "https://example.com/n")
     }
 
+    @Test("A broken link-value is skipped past a comma inside angle brackets, which does not end it")
+    func brokenLinkValueWithBracketedComma() throws {
+        let base = URL(string: "https://example.com/list")!
+        let field = "<https://example.com/a>; =x; t=<https://example.com/b, <https://example.com/wrong>; rel=next>"
+        #expect(LinkHeader(field).target(of: "next", relativeTo: base) == nil)
+        let followed = field + #", <https://example.com/n>; rel="next""#
+        #expect(LinkHeader(followed).target(of: "next", relativeTo: base)?.absoluteString == "https://example.com/n")
+    }
+
+    @Test("An HTTP date takes a leap second, 60, and refuses 61")
+    func leapSecond() {
+        #expect(HTTPDate.date(from: "Wed, 31 Dec 2008 23:59:60 GMT") != nil)
+        #expect(HTTPDate.date(from: "Wed, 31 Dec 2008 23:59:61 GMT") == nil)
+        #expect(HTTPDate.date(from: "Wed, 31 Dec 2008 23:60:00 GMT") == nil)
+        #expect(HTTPDate.date(from: "Wed, 31 Dec 2008 24:00:00 GMT") == nil)
+    }
+
     @Test("A Link parameter with = and no value breaks the link-value, which is skipped")
     func linkParameterWithEmptyValue() {
         let header = LinkHeader("<https://example.com/n>; rel=next; title=, <https://example.com/m>; rel=last")

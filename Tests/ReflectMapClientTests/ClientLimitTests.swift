@@ -36,6 +36,22 @@ struct ClientLimitTests {
         }
     }
 
+    @Test("A streamed body's layout is read past a byte order mark and whitespace")
+    func streamLayoutAfterAByteOrderMark() async throws {
+        let mark = Data([0xEF, 0xBB, 0xBF])
+        let array = Data(" \n[{\"index\": 1, \"text\": \"a\"}, {\"index\": 2, \"text\": \"b\"}]".utf8)
+        let lines = Data("{\"index\": 1, \"text\": \"a\"}\n{\"index\": 2, \"text\": \"b\"}".utf8)
+        for body in [mark + array, mark + lines, array, lines] {
+            let stub = StubTransport { _ in .init(body: body) }
+            let service = APIService(
+                baseURL: try #require(URL(string: "https://api.example.com")),
+                configuration: ServiceConfiguration(transport: stub))
+            var read: [Line] = []
+            for try await line in service.stream(BookPath(path: "x"), as: Line.self) { read.append(line) }
+            #expect(read.map(\.index) == [1, 2], "\(String(decoding: body.prefix(8), as: UTF8.self))")
+        }
+    }
+
     @Test("A two-digit year exactly 50 years ahead stays in this century; one more year is the century before")
     func fiftyYearWindow() {
         let now = Date(timeIntervalSince1970: 1_700_000_000)  // 2023

@@ -257,8 +257,10 @@ struct StreamTests {
         for try await line in service.stream(BookPath(path: "ndjson-big/\(key)/\(lines)"), as: Line.self) {
             taken += 1
             if taken == 1 {
-                // Long enough for an unpaced client to read far more than the buffers on the way hold.
-                try await Task.sleep(nanoseconds: 1_500_000_000)
+                // The server says when one of its writes has waited for the client to read: the event
+                // back pressure makes. An unpaced client reads the whole body first, and the count of
+                // lines sent then shows it.
+                _ = try await service.serverCount("held-\(key)")
                 let sent = try await service.get("count/sent-\(key)", as: Count.self).count
                 // Socket buffers, AsyncHTTPClient's and the mapping's lookahead hold a few MB at most.
                 #expect(sent < 20_000, "the server wrote \(sent) lines while the consumer held one")

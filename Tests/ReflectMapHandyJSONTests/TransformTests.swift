@@ -95,6 +95,19 @@ extension HandyJSONCompat {
             #expect(written["versions"] as? [String] == ["1.0", "2.1"])
         }
 
+        @Test("Dates take the core's conversions: ISO 8601 keeps fractions and offsets, a whole epoch is an integer")
+        func datesOnTheCoreConversions() throws {
+            let fraction = try #require(Transformed.deserialize(from: #"{"iso": "2024-05-01T12:30:00.250Z", "epoch": 1.5}"#))
+            #expect(fraction.iso == Date(timeIntervalSince1970: 1_714_566_600.25))
+            #expect(fraction.toJSONString()?.contains(#""iso":"2024-05-01T12:30:00.250Z""#) == true)
+            #expect(fraction.toJSONString()?.contains(#""epoch":1.5"#) == true)
+            let offset = try #require(Transformed.deserialize(from: #"{"iso": "2024-05-01T14:30:00+02:00"}"#))
+            #expect(offset.iso == Date(timeIntervalSince1970: 1_714_566_600))
+            let whole = try #require(Transformed.deserialize(from: #"{"epoch": 1700000000}"#))
+            #expect(whole.toJSONString()?.contains(#""epoch":1700000000"#) == true)
+            #expect(whole.toJSONString()?.contains("1700000000.") == false)
+        }
+
         @Test("A value a transform refuses leaves the property as it was")
         func refusedValues() throws {
             let model = try #require(

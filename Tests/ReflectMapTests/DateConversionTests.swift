@@ -93,3 +93,26 @@ private final class Failures: @unchecked Sendable {
     func record(_ message: String) { lock.withLock { messages.append(message) } }
     var all: [String] { lock.withLock { messages } }
 }
+
+@Suite("ISO 8601 years at both ends of the four-digit form")
+struct ISO8601YearTests {
+    private struct When: Mappable {
+        var when = Date()
+    }
+
+    @Test("Years 0 to 9999 take four digits; the years beside them take a sign and six, and all read back")
+    func yearWindow() throws {
+        let cases: [(Int64, String)] = [
+            (-1, "-000001-01-01T00:00:00Z"), (0, "0000-01-01T00:00:00Z"), (1, "0001-01-01T00:00:00Z"),
+            (9999, "9999-01-01T00:00:00Z"), (10000, "+010000-01-01T00:00:00Z"),
+        ]
+        for (year, text) in cases {
+            let seconds = ISO8601Timestamp.daysFromCivil(year: year, month: 1, day: 1) * 86_400
+            var model = When()
+            model.when = Date(timeIntervalSince1970: TimeInterval(seconds))
+            let written = String(decoding: try JSONMapper().data(from: model), as: UTF8.self)
+            #expect(written == #"{"when":"\#(text)"}"#, "year \(year)")
+            #expect(try JSONMapper().map(When.self, from: json(written)).when == model.when, "year \(year)")
+        }
+    }
+}

@@ -387,3 +387,71 @@ struct RoutedReadingTests {
         #expect(throws: MappingError.self) { try mapper.captures(["a"], from: json(#"{"a": 1} 2"#)) }
     }
 }
+
+@Suite("A key path means the same in a stream as in a mapped document")
+struct StreamKeyPathTests {
+    private struct Item: Mappable, Equatable {
+        var id = 0
+    }
+
+    /// The elements a stream of `text` at `path` gives, and the error that ends it, if any.
+    private func stream(_ text: String, at path: String, mode: MappingMode = .lenient) async -> ([Int], MappingError?) {
+        let chunks = AsyncStream<Data> { continuation in
+            continuation.yield(json(text))
+            continuation.finish()
+        }
+        var ids: [Int] = []
+        do {
+            for try await item in JSONMapper(mode: mode).elements(Item.self, fromChunks: chunks, layout: .array(at: path)) {
+                ids.append(item.id)
+            }
+            return (ids, nil)
+        } catch {
+            return (ids, error as? MappingError)
+        }
+    }
+
+    @Test("A path that leads nowhere names its first failing step, as the mapper's does")
+    func missingSteps() async throws {
+        let cases: [(String, String, String)] = [
+            (#"{"data": {"a": 1}}"#, "data.users", #""data" has no key "users""#),
+            (#"{"data": [[{"id": 1}]]}"#, "data.3", #""data" has 1 element; [3] is beyond it"#),
+            (#"{"data": "x"}"#, "data.items", #""data" is a string, not an object or an array"#),
+            (#"{"data": [1]}"#, "data.items", #""data" is an array, and "items" is not an index"#),
+        ]
+        for (text, path, detail) in cases {
+            let (_, error) = await stream(text, at: path)
+            #expect(error?.kind == .keyPathNotFound(path), "\(text)")
+            #expect(error?.description.contains(detail) == true, "stream: \(String(describing: error))")
+            let mapped = mappingError { _ = try JSONMapper().map([Item].self, from: json(text), at: path) }
+            #expect(mapped?.description.contains(detail) == true, "map: \(String(describing: mapped))")
+        }
+    }
+
+    @Test("An element's path spells a step that indexed an array as an index")
+    func indexSteps() async throws {
+        let text = #"{"data": [{"items": [{"id": 1}, {"id": "x"}]}]}"#
+        let (ids, error) = await stream(text, at: "data.0.items", mode: .strict)
+        #expect(ids == [1])
+        #expect(error?.path == "data[0].items[1].id")
+        let mapped = mappingError { _ = try JSONMapper(mode: .strict).map([Item].self, from: json(text), at: "data.0.items") }
+        #expect(mapped?.path == error?.path)
+    }
+
+    @Test("A key the path followed, repeated after the streamed array, ends the stream: the last member counts")
+    func repeatedKeyAfterTheArray() async throws {
+        let text = #"{"data": {"items": [{"id": 1}], "n": 1}, "data": {"items": [{"id": 2}]}}"#
+        #expect(try JSONMapper().map([Item].self, from: json(text), at: "data.items") == [Item(id: 2)])
+        let (ids, error) = await stream(text, at: "data.items")
+        #expect(ids == [1])
+        #expect(error?.kind == .keyPathNotFound("data.items"))
+        #expect(error?.description.contains(#"has the key "data" again after the streamed array"#) == true)
+        let inner = #"{"data": {"items": [{"id": 1}], "items": [{"id": 2}]}}"#
+        let (innerIDs, innerError) = await stream(inner, at: "data.items")
+        #expect(innerIDs == [1])
+        #expect(innerError?.description.contains(#""data" has the key "items" again"#) == true)
+        // A key the path did not follow may repeat freely.
+        let (plain, none) = await stream(#"{"x": 1, "data": {"items": [{"id": 3}]}, "x": 2}"#, at: "data.items")
+        #expect(plain == [3] && none == nil)
+    }
+}

@@ -237,3 +237,42 @@ struct StreamStartTests {
         }
     }
 }
+
+@Suite("Input cut short at every byte is malformed JSON, never a crash")
+struct TruncationTests {
+    private struct Order: Mappable {
+        var id = 0
+        var price = 0.0
+        var name = ""
+        var tags: [String] = []
+        var paid = false
+        var note: String?
+    }
+
+    static let documents = [
+        #"{"id": 12345, "price": 9.5, "name": "caf\u00e9 ü", "tags": ["a", "b"], "paid": true, "note": null}"#,
+        #"{"data": {"id": 7, "price": -1e3, "name": "", "tags": [], "paid": false}, "more": [1, 22, 333]}"#,
+    ]
+
+    @Test("Every prefix of a document throws a clean error on every route, and the whole maps")
+    func everyPrefix() throws {
+        let mapper = JSONMapper()
+        for document in Self.documents {
+            let bytes = Array(document.utf8)
+            let path = document.hasPrefix(#"{"data""#) ? "data" : nil
+            for length in 0..<bytes.count {
+                let cut = Data(bytes[..<length])
+                let error = mappingError {
+                    if let path { _ = try mapper.map(Order.self, from: cut, at: path) } else { _ = try mapper.map(Order.self, from: cut) }
+                }
+                guard case .malformedJSON? = error?.kind else {
+                    Issue.record("\(length) bytes: \(String(describing: error))")
+                    continue
+                }
+                #expect((try? JSONValue(parsing: cut)) == nil, "JSONValue from \(length) bytes")
+                #expect((try? mapper.map([Order].self, from: Data(Array("[".utf8) + bytes[..<length]))) == nil)
+            }
+            if let path { _ = try mapper.map(Order.self, from: Data(bytes), at: path) } else { _ = try mapper.map(Order.self, from: Data(bytes)) }
+        }
+    }
+}

@@ -118,6 +118,10 @@ struct URLRuleTests {
                 "https://example.com/search?q=a%20b&x=%C3%BC#frag%20ment"
             ),
             ("https://example.com/100%", "https://example.com/100%25"),
+            // A percent sign with two, one and no hex digits before the text ends.
+            ("https://example.com/a%41", "https://example.com/a%41"),
+            ("https://example.com/a%4", "https://example.com/a%254"),
+            ("https://example.com/a%4g", "https://example.com/a%254g"),
             ("https://example.com/a%20b?c=%2F", "https://example.com/a%20b?c=%2F"),
             ("https://[::1]:8080/x[1]", "https://[::1]:8080/x%5B1%5D"),
             ("https://example.com/a#b#c", "https://example.com/a#b%23c"),
@@ -139,6 +143,15 @@ struct URLRuleTests {
             ("https://bücher。de/", "https://xn--bcher-kva.de/"),
             ("https://u\u{0308}ber.example/", "https://xn--ber-goa.example/"),
             ("https://ÄÖÜ.de", "https://xn--4ca0bs.de"),
+            // No, one and two ASCII characters before the encoded ones: the delimiter comes with one or more.
+            ("https://ü.de/", "https://xn--tda.de/"),
+            ("https://aü.de/", "https://xn--a-eha.de/"),
+            ("https://üa.de/", "https://xn--a-dha.de/"),
+            ("https://abü.de/", "https://xn--ab-yka.de/"),
+            // A scheme may hold digits, `+`, `-` and `.` after its first letter; its host is still a host.
+            ("s3://bücher/a", "s3://xn--bcher-kva/a"),
+            ("coap+tcp://bücher/", "coap+tcp://xn--bcher-kva/"),
+            ("x-y.z://bücher/", "x-y.z://xn--bcher-kva/"),
             ("https://josé@example.com/", "https://jos%C3%A9@example.com/"),
             ("https://example.com/bücher", "https://example.com/b%C3%BCcher"),
             ("https://[::1]:8080/ü", "https://[::1]:8080/%C3%BC"),

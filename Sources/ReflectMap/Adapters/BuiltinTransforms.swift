@@ -61,7 +61,7 @@ public struct DateFormat: JSONAdapter {
     public let timeZone: TimeZone
     /// The formatter, shared by every `DateFormat` with the same pattern and time zone: the wrapper
     /// is made again with every model instance, and a `DateFormatter` is costly to make.
-    private var formatter: DateFormatter { DateFormatCache.shared.formatter(format: format, timeZone: timeZone) }
+    private var formatter: DateFormatter { DateConversion.formatter(format: format, timeZone: timeZone) }
 
     /// Creates the adapter.
     ///
@@ -93,29 +93,6 @@ public struct DateFormat: JSONAdapter {
     /// - Throws: Never.
     public func write(_ value: Date) throws -> JSONValue {
         .string(DateConversion.string(from: value, formatter: formatter))
-    }
-}
-
-/// The `DateFormatter`s of ``DateFormat``, one per pattern and time zone, configured once and then
-/// only used, through ``DateConversion`` and so under each formatter's lock.
-private final class DateFormatCache: @unchecked Sendable {
-    static let shared = DateFormatCache()
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var formatters: [String: DateFormatter] = [:]
-
-    /// The formatter for a pattern and time zone, made on first use.
-    func formatter(format: String, timeZone: TimeZone) -> DateFormatter {
-        let key = timeZone.identifier + "\u{0}" + format
-        return lock.withLock {
-            if let existing = formatters[key] { return existing }
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = timeZone
-            formatter.dateFormat = format
-            formatters[key] = formatter
-            return formatter
-        }
     }
 }
 

@@ -107,7 +107,8 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
     }
 }
 
-/// Types with an adapter of their own: the scalars, `Optional`, `Array`, `Set` and `Dictionary`.
+/// Types with an adapter of their own: the scalars, `Optional`, `Array`, `Set` and `Dictionary`, and
+/// ``JSONNullable`` and ``Open``.
 /// Resolving a property's type goes through these conformances, never through type names.
 protocol BuiltinAdapterProviding: SendableMetatype {
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject

@@ -3,7 +3,8 @@ import Foundation
 /// A dotted key path such as `data.items.0`: the one grammar that every entry point reads, from
 /// ``JSONMapper/map(_:from:at:)`` and streaming to `@JSONKey(path:)` and `ReflectMapClient`'s key
 /// paths, and the one rule for what each step means: ``follow(_:)`` applies it to Foundation trees and
-/// ``JSONValue``s, and `KeyPathRouteWalk` to bytes, where one reading follows several paths at once. A streamed array's path follows the same rule but for repeated keys
+/// ``JSONValue``s, and `KeyPathRouteWalk` to bytes, where one reading follows several paths at once. A
+/// stream follows the first member of a repeated key, and ends with an error when the key comes again
 /// (see ``JSONStreamLayout/array(at:)``).
 ///
 /// Grammar: the path is split at every dot that no backslash escapes. Dots at either end are ignored
@@ -70,8 +71,8 @@ package struct JSONKeyPath: Sendable, Equatable {
     }
 
     /// Follows the path from `cursor`, step by step, by the rules above: in an object a step names a
-    /// member, and in an array a step of decimal digits indexes it. Every document a path is followed
-    /// through (bytes, a Foundation tree, a ``JSONValue``) takes this one walk, with a cursor of its own.
+    /// member, and in an array a step of decimal digits indexes it. Foundation trees and ``JSONValue``s
+    /// take this walk, each with a cursor of its own; bytes follow the same rules in `KeyPathRouteWalk`.
     /// - Returns: `false` at the first step that leads nowhere.
     package func follow<Cursor: KeyPathCursor>(_ cursor: inout Cursor) throws(Cursor.Failure) -> Bool {
         try follow(&cursor, from: 0)
@@ -103,7 +104,8 @@ package enum JSONContainer {
 
 /// A place in a JSON document from which ``JSONKeyPath/follow(_:)`` takes one step at a time.
 package protocol KeyPathCursor {
-    /// What a step can throw: `Never` for a tree, whose values are all read already.
+    /// What a step can throw: `Never` for both cursors (over a Foundation tree and over a ``JSONValue``),
+    /// whose values are all read already.
     associatedtype Failure: Error
     /// The kind of container under the cursor, or `nil` for any other value.
     mutating func container() throws(Failure) -> JSONContainer?

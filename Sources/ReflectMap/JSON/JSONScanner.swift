@@ -1,7 +1,8 @@
 import Foundation
 
 /// Bytes → JSON tokens, strictly by RFC 8259. ``JSONReader`` reads bytes through it (for models and
-/// for ``JSONValue`` alike); it never builds a tree of its own and keeps no state but its cursor.
+/// for ``JSONValue`` alike); it never builds a tree of its own, and keeps no state but its cursor and
+/// whether the last number it read had more than 17 significant digits (``lastNumberIsLong``).
 ///
 /// The scanner is a cursor: each call consumes one token or one whole value, and whatever it skips it
 /// validates just as strictly as what it reads. Callers drive containers with ``enterContainer()``,
@@ -337,6 +338,12 @@ extension UInt8 {
     static var closeBracket: UInt8 { UInt8(ascii: "]") }
     static var minus: UInt8 { UInt8(ascii: "-") }
     static var zero: UInt8 { UInt8(ascii: "0") }
+
+    /// Whether the byte is whitespace between JSON tokens (RFC 8259: space, tab, line feed, carriage
+    /// return): the one definition the mapper, the client and the generator use.
+    package var isJSONWhitespace: Bool {
+        self == .space || self == .newline || self == .carriageReturn || self == .tab
+    }
 }
 
 // MARK: - Strings

@@ -1,6 +1,8 @@
 /// Rules a model gives in code for its own stored properties: their JSON keys, an adapter, or
-/// that they are left out. `Mappable._fieldRules(_:)` receives them once per type, on the prototype
-/// instance its plan is built from.
+/// that they are left out; and for the whole model, how a `null` member is taken, whether a tree's
+/// values that already have a property's type are stored as they are, and a last-resort adapter for
+/// types the mapper has none for. `Mappable._fieldRules(_:)` receives them once per type, on the
+/// prototype instance its plan is built from.
 ///
 /// Native models say all of this with ``JSONKey``, ``JSONTransform`` and ``JSONIgnored``. The rules
 /// exist for modules that bring another mapper's model declarations to ReflectMap, where a
@@ -35,7 +37,7 @@ public struct JSONFieldRules {
     /// The model type the rules are for.
     public let modelType: Any.Type
     /// The model's stored fields, as the runtime listed them for the plan.
-    private let stored: [StoredField]
+    let stored: [StoredField]
     /// The model's stored properties, inherited ones first. Made when asked for: most models give no
     /// rules, and their plans should not pay for the list.
     public var properties: [Property] {
@@ -47,7 +49,7 @@ public struct JSONFieldRules {
     public let keyTranslator: KeyTranslator
     /// Where the prototype's storage begins (the object for a class, the value for a struct), as a
     /// number: only compared with other addresses, never read or written through.
-    private let base: UInt
+    let base: UInt
     private(set) var rules: [Int: Rule] = [:]
     /// Whether a `null` member leaves its property as it is, as a missing key does (HandyJSON's
     /// rule). Otherwise `null` makes an optional `nil`, a raw `Any` `NSNull`, and is an unusable value
@@ -65,24 +67,6 @@ public struct JSONFieldRules {
         self.stored = stored
         self.keyTranslator = keyTranslator
         self.base = base
-    }
-
-    /// The stored property whose storage begins at `address`, or `nil` when none does (an address
-    /// outside the prototype, or a value nested inside another property).
-    ///
-    /// - Parameters:
-    ///   - address: The address of a property of the prototype, as `inout` access gives it. Only its
-    ///     value is used, compared with the prototype's: nothing is read or written through it.
-    ///   - type: The property's static type, which tells apart a property from a nested value at the
-    ///     same offset; `nil` takes the first property there.
-    /// - Returns: The property, or `nil`.
-    public func property(at address: UnsafeRawPointer, type: Any.Type?) -> Property? {
-        let offset = Int(bitPattern: UInt(bitPattern: address) &- base)
-        guard let index = stored.firstIndex(where: { $0.offset == offset && (type == nil || $0.type == type) }) else {
-            return nil
-        }
-        let field = stored[index]
-        return Property(name: field.name, offset: field.offset, type: field.type, index: index)
     }
 
     /// Reads the property from `keys`, the first present winning, and writes it under the first.

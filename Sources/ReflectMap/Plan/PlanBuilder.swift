@@ -10,7 +10,7 @@ import Foundation
 /// - the metadata kind (class, struct, enum, optional) says which protocols can apply, and they are
 ///   asked most likely first;
 /// - a `Mappable` type says through that one conformance whether it is a model, a polymorphic base,
-///   an array of models or an actor (`Mappable._mappableKind`);
+///   a polymorphic enum, an array of models or an actor (`Mappable._mappableKind`);
 /// - every adapter made is kept with the plans, so a type met in one model is not resolved again.
 ///
 /// First match wins:
@@ -355,7 +355,7 @@ extension MappingError {
     }
 }
 
-/// `@JSONKey` and `@JSONIgnored` storage (`_name`), which the builder unwraps.
+/// `@JSONKey`, `@JSONTransform` and `@JSONIgnored` storage (`_name`), which the builder unwraps.
 protocol PropertyWrapperField {
     /// The accessor for the wrapped property; `property` is `Owner.name`, as errors spell it, and
     /// `name` is the property's name, without the storage's `_`.

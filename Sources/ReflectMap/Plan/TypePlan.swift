@@ -144,8 +144,7 @@ extension TypePlan {
 /// primary keys are paths through it (`location.lat` and `location.lng` share `location`).
 enum WriteNode: Sendable {
     /// An existential rather than the class itself: with a plain `AnyBoundField` payload, code built
-    /// by Swift 6.3 leaks the `group` boxes that `sorted` makes (LeakSanitizer found it, and valgrind
-    /// shows it on a debug build; the existential layout does not leak).
+    /// by Swift 6.3 leaks the `group` boxes that `sorted` makes; the existential layout does not.
     case field(any WritableField)
     indirect case group(EncodedKey, [WriteNode])
 

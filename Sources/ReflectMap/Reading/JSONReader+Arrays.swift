@@ -1,5 +1,6 @@
 // Arrays: the reader steps through the elements, with the path's top step on each index, and
-// gathers a model array's elements in blocks lent by the read's `ElementPool`.
+// gathers an array's elements (models, scalars, any element type) in blocks lent by the read's
+// `ElementPool`.
 
 extension JSONReader {
     /// Steps into the array under the cursor and calls `body` once per element, with the cursor on it.

@@ -1,8 +1,8 @@
 import Foundation
 
-// What models need from the reader beyond values and containers: a look ahead at a polymorphic
-// object's discriminator, reads that go on past an unusable value (strict mode's objects, and
-// ``LossyArray``), and a second read of one value.
+// What models need from the reader beyond values and containers: a look ahead at an object's
+// discriminator or keys, a tree's value taken as it is, a reader over a value already read, and a
+// user's error turned into a mapping error.
 
 extension JSONReader {
     /// The scalar under `key` in the object under the cursor, consuming nothing: a polymorphic

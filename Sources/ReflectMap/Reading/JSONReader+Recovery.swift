@@ -1,4 +1,4 @@
-// Reading on past a value the model cannot take (strict mode's objects and arrays, and
+// Reading on past a value the model cannot take (strict mode's model and dictionary objects, and
 // ``LossyArray``), and reading one value a second time (a member that a property and a group of
 // path keys both take).
 

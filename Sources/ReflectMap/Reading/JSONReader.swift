@@ -14,8 +14,10 @@ import Foundation
 ///   it, so nothing catches and re-throws to build paths. A step that fails is left on the stack, so
 ///   the mapper can read the path of any error where it was thrown.
 /// - A model's object is read as GSON's reflective adapter reads one, through ``ObjectMembers``
-///   (``ByteMembers`` or ``TreeMembers``). Arrays and dictionaries are read with closures
-///   (`readArray`, `readObject`): the reader steps through the elements, the closure reads each one.
+///   (``ByteMembers`` or ``TreeMembers``). Dictionaries are read with a closure (`readObject`), which
+///   reads each member. Arrays are read through `gatherElements`, or a `beginArray`/`nextElement` loop
+///   in the caller's own frame (the closure of `readArray` serves a lossy array and a ``JSONValue``):
+///   the reader steps through the elements, the caller reads each one.
 struct JSONReader {
     let mode: MappingMode
     let dateStrategy: DateStrategy

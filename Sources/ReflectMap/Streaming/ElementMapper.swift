@@ -7,8 +7,9 @@
 /// where they are thrown; malformed-JSON offsets are moved to the whole input's.
 struct ElementMapper<Model: Mappable>: Sendable {
     let mapper: JSONMapper
-    /// The key path's steps, which lead to the streamed array.
-    let prefix: [PathComponent]
+    /// The key path's steps, which lead to the streamed array: keys until the splitter has found the
+    /// array, then each step as the container it entered spells it (an index in an array).
+    var prefix: [PathComponent]
     /// The key path of the streamed array, for the report handler.
     let keyPath: String?
     /// Whether each element is a document of its own (a JSON Lines line, which may start with a byte

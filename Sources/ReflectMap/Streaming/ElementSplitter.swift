@@ -18,9 +18,11 @@ import Foundation
 //
 // Layouts:
 // - `.array` / `.array(at:)`: the elements of the top-level array, or of the array at a key path, by
-//   the rules of `JSONKeyPath`, with one exception: of an object's members with a repeated key, the
-//   first is followed, since a stream cannot know that a later member repeats the key without holding
-//   the whole object. The rest of the document is checked after the array ends;
+//   the rules of `JSONKeyPath`. Of an object's members with a repeated key the last counts, as
+//   everywhere; a stream cannot hold the whole object to find it, so it follows the first member with
+//   the key, and when the rest of the document, checked after the array ends, repeats a key the path
+//   followed, the stream ends with `keyPathNotFound`, naming the repeat: the elements it gave were not
+//   the document's;
 // - `.jsonLines`: JSON values one after another, separated by whitespace or nothing (JSON Lines,
 //   NDJSON, concatenated documents). Empty input has no elements.
 
@@ -149,12 +151,14 @@ package struct ElementSplitter: Sendable {
                 } else if byte == .openBracket, JSONKeyPath.index(path[step]) != nil {
                     cursor += 1
                     phase = .arrayStep(step: step, index: 0, expectsValue: true)
+                } else if byte == .openBracket {
+                    throw notFound("\(place) is an array, and \"\(path[step])\" is not an index")
                 } else {
-                    throw MappingError(.keyPathNotFound(keyPathText))
+                    throw notFound("\(place) is \(Self.kind(of: byte)), not an object or an array")
                 }
             case .members(let step, let first):
                 guard let byte = try peek(expecting: "a key or }") else { return .needsInput }
-                if byte == .closeBrace { throw MappingError(.keyPathNotFound(keyPathText)) }
+                if byte == .closeBrace { throw notFound("\(place) has no key \"\(path[step])\"") }
                 let start = cursor
                 if !first {
                     guard byte == .comma else { throw malformed("Expected , or } after an object member") }
@@ -176,7 +180,9 @@ package struct ElementSplitter: Sendable {
             case .arrayStep(let step, let index, let expectsValue):
                 guard let byte = try peek(expecting: expectsValue ? "a value" : ", or ]") else { return .needsInput }
                 if byte == .closeBracket && (!expectsValue || index == 0) {
-                    throw MappingError(.keyPathNotFound(keyPathText))
+                    let target = JSONKeyPath.index(path[step]) ?? 0
+                    throw notFound(
+                        "\(place) has \(index) element\(index == 1 ? "" : "s"); [\(target)] is beyond it")
                 }
                 if !expectsValue {
                     guard byte == .comma else { throw malformed("Expected , or ] after an array element") }
@@ -192,7 +198,7 @@ package struct ElementSplitter: Sendable {
             case .arrayStart:
                 guard let byte = try peek(expecting: "an array") else { return .needsInput }
                 guard byte == .openBracket else {
-                    if !path.isEmpty { throw MappingError(.keyPathNotFound(keyPathText)) }
+                    if !path.isEmpty { throw notFound("\(place) is \(Self.kind(of: byte)), not an array") }
                     throw MappingError(.typeMismatch(expected: "an array", found: Self.kind(of: byte)))
                 }
                 cursor += 1
@@ -240,9 +246,18 @@ package struct ElementSplitter: Sendable {
                 let start = cursor
                 cursor += 1
                 if isObject {
-                    guard try readKey() != nil else {
+                    guard let key = try readKey() else {
                         cursor = start
                         return .needsInput
+                    }
+                    // The object repeats the key the path followed: its last member is the one that
+                    // counts, and the elements streamed came from an earlier one.
+                    if key == path[open - 1] {
+                        let object = Array(enteredPath.prefix(open - 1))
+                        throw notFound(
+                            "\(Self.place(object)) has the key \"\(key)\" again after the streamed array, and the "
+                                + "last member with a key is the one that counts; a stream follows the first",
+                            at: object)
                     }
                 }
                 phase = .closing(open: open, skipping: true)
@@ -259,6 +274,28 @@ package struct ElementSplitter: Sendable {
                 return .end
             }
         }
+    }
+
+    // MARK: The key path
+
+    /// The steps the key path has taken, one per container entered: a key in an object, an index in an
+    /// array, as an element's path spells them (`data[0].items`).
+    var enteredPath: [PathComponent] {
+        zip(opened, path).map { isObject, step in isObject ? .key(step) : .index(JSONKeyPath.index(step) ?? 0) }
+    }
+
+    /// Where the key path stands, as its errors name it.
+    private var place: String { Self.place(enteredPath) }
+
+    private static func place(_ path: [PathComponent]) -> String {
+        path.isEmpty ? "the top-level value" : "\"\(MappingPath.render(path))\""
+    }
+
+    /// The error for a key path that leads nowhere, with what stood where it failed.
+    private func notFound(_ detail: String, at path: [PathComponent]? = nil) -> MappingError {
+        var error = MappingError(.keyPathNotFound(keyPathText), at: path ?? enteredPath)
+        error.detail = detail
+        return error
     }
 
     // MARK: Structure
@@ -439,7 +476,7 @@ package struct ElementSplitter: Sendable {
         switch byte {
         case .openBrace: return "an object"
         case .quote: return "a string"
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a Boolean"
         case UInt8(ascii: "n"): return "null"
         default: return "a number"
         }

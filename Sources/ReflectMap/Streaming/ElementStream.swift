@@ -46,6 +46,8 @@ package struct ElementStream<Model: Mappable>: Sendable {
         do {
             switch try splitter.next() {
             case .element(let range, let offset):
+                // The splitter has walked the key path by now, so its steps are known as keys or indices.
+                if elements.index == 0 { elements.prefix = splitter.enteredPath }
                 do {
                     return .element(
                         try elements.map(splitter.buffer, range: range, offset: offset, reporting: reporting))

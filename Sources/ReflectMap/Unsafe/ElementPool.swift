@@ -1,7 +1,7 @@
 import Foundation
 
-// The blocks in which arrays gather their elements on the byte route, one of the few files with
-// unsafe code.
+// The blocks in which arrays gather their elements, on both routes, one of the few files with unsafe
+// code.
 //
 // An `ElementBuffer` holds exactly `count` initialised elements at the start of a block bound
 // to `Element`, and nothing else; it is the block's only user until it gives the block back, with

@@ -7,10 +7,11 @@ import Foundation
 
 /// A read-only view of the input's bytes, checked on every load like an array.
 ///
-/// A view exists only inside the closure of ``reading(_:_:)`` (or ``reading(_:in:_:)``) that made it:
-/// the owner (`Data`, or an array) is borrowed for the length of that call. The scanner and reader
-/// that hold a view are values made and dropped inside the same closure, and nothing they hand out
-/// keeps the view: strings, numbers and byte arrays read from the input are copies.
+/// A view of bytes exists only inside the closure of ``reading(_:_:)`` (or ``reading(_:in:_:)``) that
+/// made it: the owner (`Data`, a `String`'s UTF-8, or an array) is borrowed for the length of that call.
+/// ``empty``, the one view made outside such a closure, points at nothing, so it has nothing to outlive.
+/// The scanner and reader that hold a view are values made and dropped inside the same closure, and
+/// nothing they hand out keeps the view: strings, numbers and byte arrays read from the input are copies.
 @safe
 package struct InputBytes {
     // Invariant: `start` points to `count` initialised bytes that stay valid and unchanged while the

@@ -7,7 +7,7 @@ import Foundation
 
 /// The writer's byte sink: a growable block of bytes it owns alone. Appending a byte
 /// is a capacity check, a store and an increment, with no uniqueness check; the finished bytes
-/// become a `Data` without a copy.
+/// become a `Data` that takes the block over, or a copy when more than a fifth of the block is unused.
 @safe
 struct OutputBuffer: ~Copyable {
     private var base: UnsafeMutableRawPointer

@@ -1,7 +1,8 @@
 import Foundation
 import ReflectMap
 
-/// Why a call failed. Every error a service throws or reports is one of these.
+/// Why a call failed. Every error a service's HTTP calls throw or report is one of these; its WebSockets
+/// use ``WebSocketError``.
 public enum APIError: Error, CustomStringConvertible, Sendable {
     /// The call was cancelled (``APICall/cancel()``, ``APIService/cancelAll()``, or task cancellation).
     case cancelled

@@ -4,10 +4,10 @@ import ReflectMap
 import FoundationNetworking
 #endif
 
-// The calls of the releases before 1.0, kept so that the compiler names their replacement: a call
-// whose replacement does the same work forwards to it and is deprecated; a call whose meaning is gone
-// is unavailable, with a message that says what to write instead. "Migrating to 1.0" shows each old call
-// beside its new one.
+// Deprecated and unavailable call forms, each naming its replacement: a form whose replacement does the
+// same work forwards to it and is deprecated; a form with no such replacement is unavailable, with a
+// message that says what to write instead. The "Migrating to 1.0" article lists each form beside its
+// replacement.
 
 extension APIService {
     /// Sends an endpoint and maps the response into `type`.

@@ -1,7 +1,6 @@
 import Foundation
 
-/// The service's calls in flight, so ``APIService/cancelAll()`` can reach them, and the limit on how
-/// many run at once.
+/// The service's calls in flight, so that ``APIService/cancelAll()`` can reach them.
 final class CallRegistry: Sendable {
     private struct Calls {
         var tasks: [UUID: @Sendable () -> Void] = [:]

@@ -2,7 +2,8 @@ import Foundation
 
 /// Where the callback-style methods run their callbacks: in the isolation each callback was written in.
 ///
-/// Every callback parameter of the client is `@_inheritActorContext @escaping @isolated(any) @Sendable`.
+/// Every `success`, `failure` and `completion` callback of the callback-style methods is
+/// `@_inheritActorContext @escaping @isolated(any) @Sendable`.
 /// The compiler gives a closure literal passed there the isolation of the code that wrote it, as it does
 /// for `Task { … }`:
 /// - written in main-actor code (a view model, a view controller, or any code of an app target that is

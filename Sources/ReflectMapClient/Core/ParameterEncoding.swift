@@ -5,9 +5,9 @@ import ReflectMap
 ///
 /// Nested values encode the way Rails, PHP and Alamofire expect:
 /// - query and form: `["user": ["name": "Ada", "tags": ["a", "b"]]]` becomes
-///   `user[name]=Ada&user[tags][]=a&user[tags][]=b`; keys are sorted so URLs are stable; booleans are
-///   `true`/`false`; everything is percent-encoded per RFC 3986, so only letters, digits and `-._~`
-///   (plus `/` and `?` in values) stay as they are;
+///   `user[name]=Ada&user[tags][]=a&user[tags][]=b` before percent-encoding (the brackets are sent as
+///   `%5B`/`%5D`); keys are sorted so URLs are stable; booleans are `true`/`false`; names and values
+///   are percent-encoded per RFC 3986, so only letters, digits, `-._~`, `/` and `?` stay as they are;
 /// - JSON: the parameters become the JSON object; a `Mappable` value anywhere inside is mapped with
 ///   the service's mapper.
 public enum ParameterEncoding: Sendable, Hashable {

@@ -51,7 +51,7 @@ struct ResponseMapper {
             return .success(
                 MappedBody(value: T(), captured: Array(captured.dropFirst(verdictPaths.count)), valueBytes: nil))
         }
-        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+        if data.allSatisfy(\.isJSONWhitespace) {
             return .failure(.undecodable(MappingError(.malformedJSON("The response body is empty.")), body: data))
         }
         do {

@@ -6,11 +6,13 @@ import FoundationNetworking
 /// The interceptor that sends a failed call again when that is safe.
 ///
 /// A call is retried when it failed with a network error or a retryable status code and its method is
-/// retryable (idempotent by default), up to the service's ``ServiceConfiguration/retryLimit``: that
-/// limit holds for every interceptor alike, so the policy has none of its own. The wait is the
-/// server's `Retry-After` (seconds or an HTTP date, capped at ``maximumRetryAfter``) when there is one,
-/// otherwise ``delay`` times ``backoffMultiplier`` to the power of the retries so far. 401 is never
-/// retried by the policy: that is an interceptor's job (refresh the token, then retry).
+/// retryable (idempotent by default), up to the call's retry limit (the endpoint's
+/// ``Endpoint/retryLimit``, else the service's ``ServiceConfiguration/retryLimit``): that limit holds
+/// for every interceptor alike, so the policy has none of its own. The wait is the server's
+/// `Retry-After` (seconds or an HTTP date) when there is one, and a `Retry-After` longer than
+/// ``maximumRetryAfter`` is not retried; otherwise the wait is ``delay`` times ``backoffMultiplier``
+/// to the power of the retries so far. 401 is never retried by the policy: that is an interceptor's
+/// job (refresh the token, then retry).
 ///
 /// It is a ``RequestInterceptor`` like any other: list it in ``ServiceConfiguration/interceptors``, or
 /// set ``ServiceConfiguration/retryPolicy`` (or an endpoint's ``Endpoint/retryPolicy``), which puts

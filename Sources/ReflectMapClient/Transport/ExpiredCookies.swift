@@ -7,11 +7,11 @@ import FoundationNetworking
 /// transport sees: redirects too, since the transport follows them itself.
 ///
 /// FoundationNetworking (swift-corelibs-foundation, Swift 6.3) stores a cookie that a response expires
-/// with `Max-Age=0` as a cookie with an empty value, and keeps sending it: signing
-/// out through httpbin's `/cookies/delete` left the cookie set. A cookie expires when its `Max-Age` is
-/// zero or less, or, without `Max-Age`, when its `Expires` date has passed (RFC 6265 §5.3). Cookies a
-/// response sets are stored by the session itself, on every platform. On Apple platforms, where
-/// `URLSession` already deletes expired cookies, this finds nothing left to delete.
+/// with `Max-Age=0` as a cookie with an empty value, and keeps sending it, so a sign-out that expires
+/// the cookie would not take effect. A cookie expires when its `Max-Age` is zero or less, or, without
+/// `Max-Age`, when its `Expires` date has passed (RFC 6265 §5.3). Cookies a response sets are stored by
+/// the session itself, on every platform. On Apple platforms, where `URLSession` already deletes expired
+/// cookies, this finds nothing left to delete.
 enum ExpiredCookies {
     /// Deletes from `configuration`'s cookie storage every cookie that `response` expires.
     /// - Parameters:

@@ -3,8 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends a request and returns the response. ``URLSessionTransport`` is the real one; ``StubTransport``
-/// answers in-process, and validation, retry and mapping still run on what it returns.
+/// Sends a request and returns the response. ``URLSessionTransport`` and, with the `AsyncHTTPClient`
+/// trait, `AsyncHTTPClientTransport` send over the network; ``StubTransport`` answers in-process, and
+/// validation, retry and mapping still run on what it returns.
 public protocol Transport: Sendable {
     /// Sends the request. Throws `URLError` (or `CancellationError`) when no response arrives.
     /// Must return promptly when its task is cancelled: timeouts and `cancel()` rely on it.

@@ -5,7 +5,8 @@ import FoundationNetworking
 
 /// What a service needs from a transport beyond ``Transport/send(_:)``: bodies streamed from files,
 /// progress, downloads written to disk as they arrive, streamed responses, and a redirect policy.
-/// ``URLSessionTransport`` provides it; other transports get a fallback built on `send(_:)`.
+/// ``URLSessionTransport`` and `AsyncHTTPClientTransport` provide it; other transports get a fallback
+/// built on `send(_:)`.
 protocol SessionTransport: Transport {
     /// Sends the request and collects the body in memory.
     func data(

@@ -17,10 +17,11 @@ open class DateTransform: TransformType {
     /// - Returns: The date, or `nil`.
     open func transformFromJSON(_ value: Any?) -> Date? {
         guard let value, let seconds = FoundationValue.convert(value, to: Double.self) else { return nil }
-        return Date(timeIntervalSince1970: seconds)
+        return DateConversion.date(since1970: seconds, unitsPerSecond: 1)
     }
 
-    /// The date's seconds since 1970.
+    /// The date's seconds since 1970. The writer writes a whole number of seconds as an integer
+    /// (`1700000000`), as the core's ``SecondsSince1970`` does, and a fraction as it is.
     ///
     /// - Parameter value: The date.
     /// - Returns: Seconds, or `nil`.
@@ -65,12 +66,31 @@ open class DateFormatterTransform: TransformType {
     }
 }
 
-/// A date as ISO 8601 text with seconds and a zone offset: `2024-05-01T12:30:00Z`,
-/// `2024-05-01T14:30:00+02:00`.
+/// A date as ISO 8601 text with seconds and a zone offset, read and written as the core's
+/// ``DateStrategy/iso8601`` reads and writes it: `2024-05-01T12:30:00Z`, `2024-05-01T14:30:00+02:00`
+/// and fractional seconds (`2024-05-01T12:30:00.250Z`) are read, and a date is written in UTC, with
+/// its fraction of a second when it has one.
 open class ISO8601DateTransform: DateFormatterTransform {
     /// Creates the transform.
     public init() {
-        super.init(dateFormatter: posixFormatter("yyyy-MM-dd'T'HH:mm:ssZZZZZ"))
+        super.init(dateFormatter: DateConversion.formatter(format: "yyyy-MM-dd'T'HH:mm:ssZZZZZ", timeZone: .current))
+    }
+
+    /// The date the timestamp names, or `nil`.
+    ///
+    /// - Parameter value: The JSON value.
+    /// - Returns: The date, or `nil`.
+    open override func transformFromJSON(_ value: Any?) -> Date? {
+        guard let text = value as? String else { return nil }
+        return ISO8601Timestamp.date(from: text)
+    }
+
+    /// The date's timestamp, in UTC.
+    ///
+    /// - Parameter value: The date.
+    /// - Returns: The text, or `nil`.
+    open override func transformToJSON(_ value: Date?) -> String? {
+        value.map(ISO8601Timestamp.string(from:))
     }
 }
 
@@ -81,13 +101,6 @@ open class CustomDateFormatTransform: DateFormatterTransform {
     ///
     /// - Parameter formatString: A `DateFormatter` format, such as `"yyyy-MM-dd"`.
     public init(formatString: String) {
-        super.init(dateFormatter: posixFormatter(formatString))
+        super.init(dateFormatter: DateConversion.formatter(format: formatString, timeZone: .current))
     }
-}
-
-private func posixFormatter(_ format: String) -> DateFormatter {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = format
-    return formatter
 }

@@ -212,13 +212,19 @@ class Handler(BaseHTTPRequestHandler):
                 self.close_connection = True
         elif name == "ndjson-big":
             # /ndjson-big/<key>/<count>: <count> lines of about 1 KiB, as fast as the client reads them;
-            # sent-<key> counts the lines written so far, so a test can tell how far the client has read.
+            # sent-<key> counts the lines written so far, so a test can tell how far the client has read,
+            # and held-<key> becomes 1 once a write has waited half a second for the client to read.
             key, count = parts[1], int(parts[2])
             self.start_chunked("application/x-ndjson")
             padding = "x" * 1000
+            held = False
             try:
                 for i in range(count):
+                    started = time.monotonic()
                     self.chunk((json.dumps({"index": i, "text": padding}) + "\n").encode())
+                    if not held and time.monotonic() - started > 0.5:
+                        held = True
+                        bump("held-" + key)
                     bump("sent-" + key)
                 self.end_chunks()
             except OSError:

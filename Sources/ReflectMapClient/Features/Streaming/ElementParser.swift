@@ -25,10 +25,9 @@ struct ElementParser<Model: Mappable>: Sendable {
         if let pendingError { throw pendingError }
         guard let layout else {
             undecided.append(chunk)
-            guard let first = undecided.first(where: { !Self.isBlank($0) }) else { return [] }
+            guard let chosen = JSONStreamLayout.detected(from: undecided) else { return [] }
             let buffered = undecided
             undecided = Data()
-            let chosen: JSONStreamLayout = first == UInt8(ascii: "[") ? .array : .jsonLines
             self.layout = chosen
             return try route(buffered, layout: chosen)
         }
@@ -70,9 +69,5 @@ struct ElementParser<Model: Mappable>: Sendable {
             pendingError = failure
         }
         return models
-    }
-
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 }

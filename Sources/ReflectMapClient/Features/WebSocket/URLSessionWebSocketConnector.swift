@@ -10,7 +10,7 @@ import FoundationNetworking
 ///
 /// With FoundationNetworking, close codes outside RFC 6455's list (application codes 4000–4999) are sent
 /// as 1000 on this route. Apple's Foundation imports the close code as an open C enum, which takes any
-/// value, so there they are passed on as given (not yet run on Apple platforms).
+/// value, so there they are passed on as given.
 public final class URLSessionWebSocketConnector: WebSocketConnector, @unchecked Sendable {
     private let session: URLSession
     /// The largest message accepted, in bytes; a larger one fails the connection.

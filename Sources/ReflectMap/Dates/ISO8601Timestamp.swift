@@ -18,7 +18,7 @@ package enum ISO8601Timestamp {
     private static let referenceOffset: Int64 = 978_307_200
 
     /// The date a timestamp names, or `nil` when the text is not one.
-    static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         switch parse(Array(text.utf8)) {
         case .date(let date): return date
         case .impossible: return nil
@@ -29,7 +29,7 @@ package enum ISO8601Timestamp {
     }
 
     /// The timestamp for a date, in UTC with a `Z`: `2024-10-05T17:08:34.650Z`.
-    static func string(from date: Date) -> String {
+    package static func string(from date: Date) -> String {
         let interval = date.timeIntervalSinceReferenceDate
         guard interval.isFinite, abs(interval) < 1e15 else {
             return Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
@@ -76,7 +76,7 @@ package enum ISO8601Timestamp {
     }
 
     /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM|±HH)`, the profile web APIs use (RFC 3339, with
-    /// a space also taken for the `T`).
+    /// a space also taken for the `T`), and the same with an expanded year, `±YYYYYY`.
     private static func parse(_ bytes: [UInt8]) -> Parsed {
         var index = 0
         func number(_ width: Int) -> Int64? {
@@ -95,8 +95,18 @@ package enum ISO8601Timestamp {
             index += 1
             return true
         }
-        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
-            let day = number(2)
+        // A year before 0 or after 9999 takes ISO 8601's expanded form, a sign and six digits, as
+        // `string(from:)` writes it: `+010000-01-01T00:00:00Z`.
+        let year: Int64
+        if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            index = 1
+            guard let digits = number(6) else { return .otherForm }
+            year = sign == UInt8(ascii: "-") ? -digits : digits
+        } else {
+            guard let digits = number(4) else { return .otherForm }
+            year = digits
+        }
+        guard expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")), let day = number(2)
         else { return .otherForm }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: " ") else {
             return .otherForm

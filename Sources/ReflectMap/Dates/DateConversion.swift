@@ -3,8 +3,7 @@ import Foundation
 /// Each date format's conversion, written once: ``DateStrategy`` and the date transforms
 /// (``SecondsSince1970``, ``MillisecondsSince1970``, ``DateFormat``, and ReflectMapHandyJSON's
 /// formatter transforms) all convert through these, so a format reads and writes alike wherever it is
-/// chosen. ISO 8601 has its own file,
-/// `ISO8601Timestamp.swift`.
+/// chosen. ISO 8601 has its own file beside this one, `ISO8601Timestamp.swift`.
 package enum DateConversion {
     // MARK: Counts since 1970
 
@@ -36,25 +35,34 @@ package enum DateConversion {
 
     /// `text` read by `formatter`, under the formatter's lock.
     package static func date(from text: String, formatter: DateFormatter) -> Date? {
-        FormatterLocks.shared.lock(for: formatter).withLock { formatter.date(from: text) }
+        FormatterCache.shared.lock(for: formatter).withLock { formatter.date(from: text) }
     }
 
     /// `date` written by `formatter`, under the formatter's lock.
     package static func string(from date: Date, formatter: DateFormatter) -> String {
-        FormatterLocks.shared.lock(for: formatter).withLock { formatter.string(from: date) }
+        FormatterCache.shared.lock(for: formatter).withLock { formatter.string(from: date) }
+    }
+
+    /// The formatter for a pattern in a time zone, with the POSIX locale so that a user's settings
+    /// cannot change what the pattern means; made on first use and shared. Use it through
+    /// ``date(from:formatter:)`` and ``string(from:formatter:)``, and never change it.
+    package static func formatter(format: String, timeZone: TimeZone) -> DateFormatter {
+        FormatterCache.shared.formatter(format: format, timeZone: timeZone)
     }
 }
 
-/// One lock per `DateFormatter` that mapping uses, found by the formatter's identity: Foundation does
-/// not promise that one formatter may be used from several threads at once, and a mapper (with its
-/// ``DateStrategy/formatted(_:)`` formatter) is shared by every thread that maps. A lock outlives its
-/// formatter; a later formatter at the same address takes it over, which is harmless, since two live
-/// formatters never share an address.
-private final class FormatterLocks: @unchecked Sendable {
-    static let shared = FormatterLocks()
+/// The formatters that mapping makes, by pattern and time zone, and one lock per formatter that mapping
+/// uses, found by the formatter's identity: Foundation does not promise that one formatter may be used
+/// from several threads at once, and a mapper (with its ``DateStrategy/formatted(_:)`` formatter) is
+/// shared by every thread that maps. A lock outlives its formatter; a later formatter at the same
+/// address takes it over, which is harmless, since two live formatters never share an address.
+private final class FormatterCache: @unchecked Sendable {
+    static let shared = FormatterCache()
     private let lock = NSLock()
     // Guarded by `lock`.
     private var locks: [ObjectIdentifier: NSLock] = [:]
+    // Guarded by `lock`.
+    private var formatters: [String: DateFormatter] = [:]
 
     func lock(for formatter: DateFormatter) -> NSLock {
         let id = ObjectIdentifier(formatter)
@@ -63,6 +71,19 @@ private final class FormatterLocks: @unchecked Sendable {
             let made = NSLock()
             locks[id] = made
             return made
+        }
+    }
+
+    func formatter(format: String, timeZone: TimeZone) -> DateFormatter {
+        let key = timeZone.identifier + "\u{0}" + format
+        return lock.withLock {
+            if let existing = formatters[key] { return existing }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = timeZone
+            formatter.dateFormat = format
+            formatters[key] = formatter
+            return formatter
         }
     }
 }
