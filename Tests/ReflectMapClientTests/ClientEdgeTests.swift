@@ -87,7 +87,7 @@ struct ClientEdgeTests {
     @Test("A broken link-value is skipped past a comma inside angle brackets, which does not end it")
     func brokenLinkValueWithBracketedComma() throws {
         let base = URL(string: "https://example.com/list")!
-        let field = "<https://example.com/a>; =x; t=<https://example.com/b, <https://example.com/wrong>; rel=next>"
+        let field = "<https://example.com/a>; =x; t=<https://example.com/b, <https://example.com/wrong>; rel=next"
         #expect(LinkHeader(field).target(of: "next", relativeTo: base) == nil)
         let followed = field + #", <https://example.com/n>; rel="next""#
         #expect(LinkHeader(followed).target(of: "next", relativeTo: base)?.absoluteString == "https://example.com/n")

@@ -106,6 +106,9 @@ extension HandyJSONCompat {
             let pretty = try #require(model.toJSONString(prettyPrint: true))
             #expect(pretty.contains("\n"))
             #expect(tree(pretty) == tree(model.toJSONString()))
+            // The default, as HandyJSON's, is one line.
+            #expect(model.toJSONString()?.contains("\n") == false)
+            #expect(model.toJSONString() == model.toJSONString(prettyPrint: false))
         }
 
         @Test("A subclass maps its superclass's properties too, both directions")

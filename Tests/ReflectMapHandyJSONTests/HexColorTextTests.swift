@@ -27,3 +27,18 @@ struct HexColorTextTests {
                 == "336699CC")
     }
 }
+
+@Suite("A Foundation value converted to a transform's JSON type")
+struct FoundationValueTests {
+    @Test("A value that already has the type is kept as it is, a number only for NSNumber itself")
+    func valueOfTheTypeKept() throws {
+        let dictionary: [String: Any] = ["a": 1]
+        #expect(FoundationValue.convert(dictionary, to: NSDictionary.self)?.count == 1)
+        #expect(
+            FoundationValue.convert(Date(timeIntervalSince1970: 5), to: Date.self) == Date(timeIntervalSince1970: 5))
+        #expect(FoundationValue.convert(NSNumber(value: 7), to: NSNumber.self) == NSNumber(value: 7))
+        // A number asked for as another type goes through the mapper's lenient conversions.
+        #expect(FoundationValue.convert(NSNumber(value: 7), to: String.self) == "7")
+        #expect(FoundationValue.convert("12", to: Int.self) == 12)
+    }
+}

@@ -97,7 +97,8 @@ extension HandyJSONCompat {
 
         @Test("Dates take the core's conversions: ISO 8601 keeps fractions and offsets, a whole epoch is an integer")
         func datesOnTheCoreConversions() throws {
-            let fraction = try #require(Transformed.deserialize(from: #"{"iso": "2024-05-01T12:30:00.250Z", "epoch": 1.5}"#))
+            let fraction = try #require(
+                Transformed.deserialize(from: #"{"iso": "2024-05-01T12:30:00.250Z", "epoch": 1.5}"#))
             #expect(fraction.iso == Date(timeIntervalSince1970: 1_714_566_600.25))
             #expect(fraction.toJSONString()?.contains(#""iso":"2024-05-01T12:30:00.250Z""#) == true)
             #expect(fraction.toJSONString()?.contains(#""epoch":1.5"#) == true)

@@ -402,7 +402,9 @@ struct StreamKeyPathTests {
         }
         var ids: [Int] = []
         do {
-            for try await item in JSONMapper(mode: mode).elements(Item.self, fromChunks: chunks, layout: .array(at: path)) {
+            for try await item in JSONMapper(mode: mode).elements(
+                Item.self, fromChunks: chunks, layout: .array(at: path))
+            {
                 ids.append(item.id)
             }
             return (ids, nil)
@@ -434,7 +436,9 @@ struct StreamKeyPathTests {
         let (ids, error) = await stream(text, at: "data.0.items", mode: .strict)
         #expect(ids == [1])
         #expect(error?.path == "data[0].items[1].id")
-        let mapped = mappingError { _ = try JSONMapper(mode: .strict).map([Item].self, from: json(text), at: "data.0.items") }
+        let mapped = mappingError {
+            _ = try JSONMapper(mode: .strict).map([Item].self, from: json(text), at: "data.0.items")
+        }
         #expect(mapped?.path == error?.path)
     }
 

@@ -263,7 +263,11 @@ struct TruncationTests {
             for length in 0..<bytes.count {
                 let cut = Data(bytes[..<length])
                 let error = mappingError {
-                    if let path { _ = try mapper.map(Order.self, from: cut, at: path) } else { _ = try mapper.map(Order.self, from: cut) }
+                    if let path {
+                        _ = try mapper.map(Order.self, from: cut, at: path)
+                    } else {
+                        _ = try mapper.map(Order.self, from: cut)
+                    }
                 }
                 guard case .malformedJSON? = error?.kind else {
                     Issue.record("\(length) bytes: \(String(describing: error))")
@@ -272,7 +276,51 @@ struct TruncationTests {
                 #expect((try? JSONValue(parsing: cut)) == nil, "JSONValue from \(length) bytes")
                 #expect((try? mapper.map([Order].self, from: Data(Array("[".utf8) + bytes[..<length]))) == nil)
             }
-            if let path { _ = try mapper.map(Order.self, from: Data(bytes), at: path) } else { _ = try mapper.map(Order.self, from: Data(bytes)) }
+            if let path {
+                _ = try mapper.map(Order.self, from: Data(bytes), at: path)
+            } else {
+                _ = try mapper.map(Order.self, from: Data(bytes))
+            }
+        }
+    }
+}
+
+@Suite("Pretty output lays out empty and non-empty containers alike on every write path")
+struct PrettyLayoutTests {
+    private struct Item: Mappable {
+        var id = 0
+    }
+
+    private struct Holder: Mappable {
+        var items: [Item] = []
+        var raw: JSONValue = .array([])
+    }
+
+    /// The text of the value of `key`, from after its colon to the end of the member.
+    private func member(_ key: String, in text: String, endingBefore next: String) -> Substring? {
+        guard let keyRange = text.range(of: "\"\(key)\""), let colon = text[keyRange.upperBound...].firstIndex(of: ":")
+        else { return nil }
+        let rest = text[text.index(after: colon)...]
+        let end = rest.range(of: next)?.lowerBound ?? rest.endIndex
+        return rest[..<end]
+    }
+
+    @Test("An array of models and the same array as a JSONValue, empty, with one and with two elements")
+    func containers() throws {
+        var mapper = JSONMapper()
+        mapper.outputFormatting = [.prettyPrinted, .sortedKeys]
+        for count in 0...2 {
+            var holder = Holder()
+            holder.items = (0..<count).map { Item(id: $0) }
+            holder.raw = .array((0..<count).map { .object(["id": .number(.integer(Int64($0)))]) })
+            let written = String(decoding: try mapper.data(from: holder), as: UTF8.self)
+            // The model array and the JSONValue array take the writer's two paths, at the same depth.
+            let trimmed = { (text: Substring?) in
+                text.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+            }
+            let items = trimmed(member("items", in: written, endingBefore: "\"raw\""))
+            let raw = trimmed(member("raw", in: written, endingBefore: "\n}"))
+            #expect(items != nil && items == raw.map { $0 + "," }, "\(count) elements:\n\(written)")
         }
     }
 }

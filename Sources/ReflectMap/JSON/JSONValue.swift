@@ -189,7 +189,8 @@ extension JSONValue {
     /// (512 levels).
     /// - Parameter json: What `JSONSerialization` returned, or Swift values of the same shapes.
     public init?(jsonObject json: Any) {
-        guard let value = try? JSONValue.converting(json, depthBudget: Self.defaultMaxDepth, limit: Self.defaultMaxDepth)
+        guard
+            let value = try? JSONValue.converting(json, depthBudget: Self.defaultMaxDepth, limit: Self.defaultMaxDepth)
         else { return nil }
         self = value
     }
@@ -213,7 +214,9 @@ extension JSONValue {
             var values: [JSONValue] = []
             values.reserveCapacity(elements.count)
             for element in elements {
-                guard let value = try converting(element, depthBudget: depthBudget - 1, limit: limit) else { return nil }
+                guard let value = try converting(element, depthBudget: depthBudget - 1, limit: limit) else {
+                    return nil
+                }
                 values.append(value)
             }
             return .array(values)
