@@ -21,7 +21,7 @@ open class DateTransform: TransformType {
     }
 
     /// The date's seconds since 1970. The writer writes a whole number of seconds as an integer
-    /// (`1700000000`), as the core's ``SecondsSince1970`` does, and a fraction as it is.
+    /// (`1700000000`), as the core's `SecondsSince1970` does, and a fraction as it is.
     ///
     /// - Parameter value: The date.
     /// - Returns: Seconds, or `nil`.
@@ -66,8 +66,8 @@ open class DateFormatterTransform: TransformType {
     }
 }
 
-/// A date as ISO 8601 text with seconds and a zone offset, read and written as the core's
-/// ``DateStrategy/iso8601`` reads and writes it: `2024-05-01T12:30:00Z`, `2024-05-01T14:30:00+02:00`
+/// A date as ISO 8601 text with seconds and a zone offset, read and written as ReflectMap's
+/// `DateStrategy.iso8601` reads and writes it: `2024-05-01T12:30:00Z`, `2024-05-01T14:30:00+02:00`
 /// and fractional seconds (`2024-05-01T12:30:00.250Z`) are read, and a date is written in UTC, with
 /// its fraction of a second when it has one.
 open class ISO8601DateTransform: DateFormatterTransform {
