@@ -37,6 +37,11 @@ PRODUCTS = {
 }
 # Sources that the default build leaves out (behind the AsyncHTTPClient and NIOWebSocket traits).
 EXCLUDED_DIRECTORIES = ("Transport/AsyncHTTPClient", "Features/WebSocket/NIO")
+# Conditions of code that only Apple platforms build.
+APPLE_ONLY = ("canImport(Security)", "canImport(Darwin)", "canImport(ObjectiveC)", "canImport(UIKit)",
+              "canImport(AppKit)", "os(macOS)", "os(iOS)", "os(tvOS)", "os(watchOS)", "os(visionOS)")
+# Conditions of code that only Linux builds, whose `#else` is Apple's.
+LINUX_ONLY = ("canImport(FoundationNetworking)", "os(Linux)", "canImport(Glibc)")
 # How the sample is spread: a share of the mutants per product, at least one each.
 SHARES = {"ReflectMap": 0.5, "ReflectMapClient": 0.3, "ReflectMapHandyJSON": 0.2}
 
@@ -92,8 +97,28 @@ def candidates(product):
             path = os.path.join(folder, name)
             with open(path, encoding="utf-8") as handle:
                 lines = handle.read().split("\n")
+            # Lines inside `#if` blocks for Apple platforms only, which this build leaves out: a mutant
+            # there changes nothing the tests here run.
+            # Each open block: (whether its branch is left out here, whether its `#else` is).
+            blocks = []
             for number, line in enumerate(lines):
                 stripped = line.strip()
+                if stripped.startswith("#if"):
+                    negated = "!" in stripped
+                    apple = any(name in stripped for name in APPLE_ONLY)
+                    linux = any(name in stripped for name in LINUX_ONLY)
+                    left_out = (apple and not negated) or (linux and negated)
+                    else_left_out = (linux and not negated) or (apple and negated)
+                    blocks.append([left_out, else_left_out])
+                    continue
+                if stripped.startswith("#else") and blocks:
+                    blocks[-1][0] = blocks[-1][1]
+                    continue
+                if stripped.startswith("#endif") and blocks:
+                    blocks.pop()
+                    continue
+                if any(block[0] for block in blocks):
+                    continue
                 if not stripped or stripped.startswith(("//", "///", "import ", "#", "@", "case ")):
                     continue
                 if "precondition" in line or "assert" in line or "Log." in line:

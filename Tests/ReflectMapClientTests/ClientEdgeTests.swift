@@ -93,8 +93,23 @@ struct ClientEdgeTests {
         #expect(LinkHeader(followed).target(of: "next", relativeTo: base)?.absoluteString == "https://example.com/n")
     }
 
-    @Test("An HTTP date takes a leap second, 60, and refuses 61")
+    @Test("A retry policy waits its delay each time by default, and multiplies it by a backoff it is given")
+    func retryWaits() async {
+        let request = URLRequest(url: URL(string: "https://example.com/a")!)
+        let failure = APIError.unacceptableStatus(code: 503, headers: [:], body: Data())
+        let constant = RetryPolicy(delay: 0.5)
+        let growing = RetryPolicy(delay: 0.5, backoffMultiplier: 2)
+        for (attempt, grown) in [(1, 0.5), (2, 1.0), (3, 2.0)] {
+            #expect(await constant.retry(request, failedWith: failure, attempt: attempt) == .retry(after: 0.5))
+            #expect(await growing.retry(request, failedWith: failure, attempt: attempt) == .retry(after: grown))
+        }
+    }
+
+    @Test("An HTTP date takes a leap second, 60, as the second before, and refuses 61")
     func leapSecond() {
+        #expect(
+            HTTPDate.date(from: "Wed, 31 Dec 2008 23:59:60 GMT") == HTTPDate.date(from: "Wed, 31 Dec 2008 23:59:59 GMT")
+        )
         #expect(HTTPDate.date(from: "Wed, 31 Dec 2008 23:59:60 GMT") != nil)
         #expect(HTTPDate.date(from: "Wed, 31 Dec 2008 23:59:61 GMT") == nil)
         #expect(HTTPDate.date(from: "Wed, 31 Dec 2008 23:60:00 GMT") == nil)

@@ -42,3 +42,18 @@ struct FoundationValueTests {
         #expect(FoundationValue.convert("12", to: Int.self) == 12)
     }
 }
+
+@Suite("URLTransform's encoding, on by default")
+struct URLTransformTests {
+    @Test("By default the text is encoded as the mapper encodes a URL: an IDNA host, a space, a stray percent sign")
+    func encodingByDefault() {
+        #expect(
+            URLTransform().transformFromJSON("https://bücher.de/a b")?.absoluteString
+                == "https://xn--bcher-kva.de/a%20b")
+        // A percent sign that starts no escape is encoded.
+        #expect(
+            URLTransform().transformFromJSON("https://example.com/100%")?.absoluteString == "https://example.com/100%25"
+        )
+
+    }
+}

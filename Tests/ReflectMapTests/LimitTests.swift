@@ -222,6 +222,23 @@ struct StreamStartTests {
         }
     }
 
+    @Test("A byte order mark before a value the key path walks past is malformed")
+    func markBeforeAWalkedPastValue() async throws {
+        let bytes = Array(#"{"a": "#.utf8) + [0xEF, 0xBB, 0xBF] + Array(#"1, "items": [{"id": 1}]}"#.utf8)
+        let chunks = AsyncStream<Data> { continuation in
+            continuation.yield(Data(bytes))
+            continuation.finish()
+        }
+        let error = await #expect(throws: MappingError.self) {
+            for try await _ in JSONMapper().elements(OnlyID.self, fromChunks: chunks, layout: .array(at: "items")) {}
+        }
+        guard case .malformedJSON? = error?.kind else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
+        #expect(mappingError { _ = try JSONMapper().map([OnlyID].self, from: Data(bytes), at: "items") } != nil)
+    }
+
     @Test("A byte order mark anywhere but the start is malformed, in any split")
     func markAfterTheStart() async throws {
         let bytes = Array(" ".utf8) + [0xEF, 0xBB, 0xBF] + Array(#"[{"id": 1}]"#.utf8)
@@ -303,6 +320,45 @@ struct PrettyLayoutTests {
         let rest = text[text.index(after: colon)...]
         let end = rest.range(of: next)?.lowerBound ?? rest.endIndex
         return rest[..<end]
+    }
+
+    private struct Arrays: Mappable {
+        var strings: [String] = []
+        var stringsRaw: JSONValue = .array([])
+        var nested: [[Int]] = []
+        var nestedRaw: JSONValue = .array([])
+        var optionals: [Int?] = []
+        var optionalsRaw: JSONValue = .array([])
+        var urls: [URL] = []
+        var urlsRaw: JSONValue = .array([])
+        /// Last in key order, so that every member above ends before another key.
+        var zzz = 0
+    }
+
+    @Test("Arrays of strings, arrays, optionals and URLs lay out as the same JSONValue arrays do")
+    func elementKinds() throws {
+        var mapper = JSONMapper()
+        mapper.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let trimmed = { (text: Substring?) in text.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) } }
+        for count in 0...2 {
+            var arrays = Arrays()
+            arrays.strings = (0..<count).map { "s\($0)" }
+            arrays.stringsRaw = .array(arrays.strings.map { .string($0) })
+            arrays.nested = (0..<count).map { Array(0..<$0) }
+            arrays.nestedRaw = .array(arrays.nested.map { .array($0.map { .number(.integer(Int64($0))) }) })
+            arrays.optionals = (0..<count).map { $0 == 0 ? nil : $0 }
+            arrays.optionalsRaw = .array(arrays.optionals.map { $0.map { .number(.integer(Int64($0))) } ?? .null })
+            arrays.urls = (0..<count).compactMap { URL(string: "https://example.com/\($0)") }
+            arrays.urlsRaw = .array(arrays.urls.map { .string($0.absoluteString) })
+            let written = String(decoding: try mapper.data(from: arrays), as: UTF8.self)
+            for (name, next) in [
+                ("nested", "nestedRaw"), ("optionals", "optionalsRaw"), ("strings", "stringsRaw"), ("urls", "urlsRaw"),
+            ] {
+                let plain = trimmed(member(name, in: written, endingBefore: "\"\(next)\""))
+                let raw = trimmed(member(next, in: written, endingBefore: "\n  \""))
+                #expect(plain != nil && plain == raw, "\(name), \(count):\n\(written)")
+            }
+        }
     }
 
     @Test("An array of models and the same array as a JSONValue, empty, with one and with two elements")

@@ -15,15 +15,14 @@ public struct SecondsSince1970: JSONAdapter {
     /// - Returns: The date.
     /// - Throws: ``MappingError`` when the value is not a number.
     public func read(_ json: JSONValue) throws -> Date {
-        DateConversion.date(
-            since1970: try TransformNumbers.double(json, expected: "seconds since 1970"), unitsPerSecond: 1)
+        try EpochCount.seconds.read(json)
     }
 
     /// - Parameter value: The date.
     /// - Returns: Its seconds since 1970.
     /// - Throws: Never.
     public func write(_ value: Date) throws -> JSONValue {
-        .number(DateConversion.count(since1970: value, unitsPerSecond: 1))
+        EpochCount.seconds.write(value)
     }
 }
 
@@ -37,15 +36,34 @@ public struct MillisecondsSince1970: JSONAdapter {
     /// - Returns: The date.
     /// - Throws: ``MappingError`` when the value is not a number.
     public func read(_ json: JSONValue) throws -> Date {
-        DateConversion.date(
-            since1970: try TransformNumbers.double(json, expected: "milliseconds since 1970"), unitsPerSecond: 1000)
+        try EpochCount.milliseconds.read(json)
     }
 
     /// - Parameter value: The date.
     /// - Returns: Its whole milliseconds since 1970.
     /// - Throws: Never.
     public func write(_ value: Date) throws -> JSONValue {
-        .number(DateConversion.count(since1970: value, unitsPerSecond: 1000))
+        EpochCount.milliseconds.write(value)
+    }
+}
+
+/// A date as a count of units since 1970, read and written through `DateConversion`: what
+/// ``SecondsSince1970`` and ``MillisecondsSince1970`` each are, with their own unit.
+private struct EpochCount {
+    static let seconds = EpochCount(unitsPerSecond: 1, unit: "seconds")
+    static let milliseconds = EpochCount(unitsPerSecond: 1000, unit: "milliseconds")
+
+    let unitsPerSecond: Double
+    let unit: String
+
+    func read(_ json: JSONValue) throws -> Date {
+        DateConversion.date(
+            since1970: try TransformNumbers.double(json, expected: "\(unit) since 1970"), unitsPerSecond: unitsPerSecond
+        )
+    }
+
+    func write(_ date: Date) -> JSONValue {
+        .number(DateConversion.count(since1970: date, unitsPerSecond: unitsPerSecond))
     }
 }
 

@@ -99,13 +99,10 @@ final class PolymorphicAdapter<Base: JSONPolymorphic>: TypeAdapter<Base>, @unche
         if let subtypeReader { return try subtypeReader(&reader) }
         if let unknown {
             reader.ignoredKey = nil
-            guard let object = try reader.readJSONValue() else {
-                return try reader.rejectValue(expected: "an object (\(typeName))")
-            }
-            let what =
-                discriminator.map { _ in "an object of a \(typeName) subtype the app does not know" }
-                ?? "an object of \(typeName) with no \"\(typeKey)\""
-            reader.noteUnknownValue(discriminator?.jsonValue, what)
+            guard
+                let object = try reader.readUnknownVariant(
+                    of: typeName, kind: "subtype", typeKey: typeKey, discriminator: discriminator)
+            else { return try reader.rejectValue(expected: "an object (\(typeName))") }
             return try unknown.read(&reader, object)
         }
         // Unknown or missing: strict mode throws; lenient mode reads the declared type, and says so.

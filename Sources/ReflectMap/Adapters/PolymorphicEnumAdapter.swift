@@ -40,13 +40,10 @@ final class PolymorphicEnumAdapter<Enum: JSONPolymorphicEnum>: TypeAdapter<Enum>
             return try read(&reader)
         }
         if let unknown {
-            guard let object = try reader.readJSONValue() else {
-                return try reader.rejectValue(expected: "an object (\(typeName))")
-            }
-            let what =
-                discriminator.map { _ in "an object of a \(typeName) case the app does not know" }
-                ?? "an object of \(typeName) with no \"\(typeKey)\""
-            reader.noteUnknownValue(discriminator?.jsonValue, what)
+            guard
+                let object = try reader.readUnknownVariant(
+                    of: typeName, kind: "case", typeKey: typeKey, discriminator: discriminator)
+            else { return try reader.rejectValue(expected: "an object (\(typeName))") }
             return unknown.make(object)
         }
         // Unknown or missing, with no case to keep it: an unusable value, at the discriminator's path.

@@ -308,30 +308,3 @@ extension Optional: BuiltinAdapterProviding {
         OptionalAdapter<Wrapped>(wrapped: try builder.adapter(for: Wrapped.self, property: property))
     }
 }
-
-extension Array: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
-        if Element.self == Any.self { return PassThroughAdapter<[Element]>() }
-        return ArrayAdapter<Element>(element: try builder.adapter(for: Element.self, property: property))
-    }
-}
-
-extension Dictionary: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
-        if Key.self == String.self {
-            if Value.self == Any.self { return PassThroughAdapter<[Key: Value]>() }
-            return DictionaryAdapter<StringKeys, Value>(
-                keys: StringKeys(), value: try builder.adapter(for: Value.self, property: property))
-        }
-        guard let keys = DictionaryKeyCodec<Key>.make() else {
-            throw MappingError(.unsupportedType(type: String(describing: Self.self), property: "\(property)"))
-        }
-        return DictionaryAdapter(keys: keys, value: try builder.adapter(for: Value.self, property: property))
-    }
-}
-
-extension Set: BuiltinAdapterProviding {
-    static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
-        SetAdapter<Element>(element: try builder.adapter(for: Element.self, property: property))
-    }
-}

@@ -153,3 +153,10 @@ extension Mappable {
         try JSONMapper(keyTranslator: keyTranslator).map(Self.self, from: dictionary)
     }
 }
+
+extension Mappable {
+    /// No rules: the properties are named by the key translator and their wrappers.
+    ///
+    /// - Parameter rules: The rules, unchanged.
+    public mutating func _fieldRules(_ rules: inout JSONFieldRules) throws {}
+}

@@ -117,10 +117,3 @@ public struct JSONFieldRules {
         fallback = provide
     }
 }
-
-extension Mappable {
-    /// No rules: the properties are named by the key translator and their wrappers.
-    ///
-    /// - Parameter rules: The rules, unchanged.
-    public mutating func _fieldRules(_ rules: inout JSONFieldRules) throws {}
-}

@@ -5,6 +5,21 @@ import Foundation
 // user's error turned into a mapping error.
 
 extension JSONReader {
+    /// The object of a polymorphic value whose discriminator names none of its known variants, read
+    /// whole for the unknown variant to keep, and noted in the report as an unknown value. `kind` says
+    /// what the discriminator chooses: `"subtype"` for a class hierarchy, `"case"` for an enum.
+    /// - Returns: The object, or `nil` for a tree value that is not JSON.
+    mutating func readUnknownVariant(
+        of typeName: String, kind: String, typeKey: String, discriminator: JSONScalar?
+    ) throws -> JSONValue? {
+        guard let object = try readJSONValue() else { return nil }
+        let what =
+            discriminator.map { _ in "an object of a \(typeName) \(kind) the app does not know" }
+            ?? "an object of \(typeName) with no \"\(typeKey)\""
+        noteUnknownValue(discriminator?.jsonValue, what)
+        return object
+    }
+
     /// The scalar under `key` in the object under the cursor, consuming nothing: a polymorphic
     /// model's discriminator, which may come after other members. `nil` when the value is not an
     /// object or has no such member.
