@@ -93,6 +93,15 @@ struct ClientEdgeTests {
         #expect(LinkHeader(followed).target(of: "next", relativeTo: base)?.absoluteString == "https://example.com/n")
     }
 
+    @Test("A parameter name takes visible ASCII up to `~`; DEL breaks the link-value")
+    func tokenBytesEndAtTilde() throws {
+        let base = URL(string: "https://example.com/list")!
+        #expect(LinkHeader("<https://example.com/n>; ~=x; rel=next").target(of: "next", relativeTo: base) != nil)
+        #expect(LinkHeader("<https://example.com/n>; \u{7F}=x; rel=next").target(of: "next", relativeTo: base) == nil)
+        #expect(LinkHeader("<https://example.com/n>; \u{20}=x; rel=next").target(of: "next", relativeTo: base) == nil)
+        #expect(LinkHeader("<https://example.com/n>; !=x; rel=next").target(of: "next", relativeTo: base) != nil)
+    }
+
     @Test("A retry policy waits its delay each time by default, and multiplies it by a backoff it is given")
     func retryWaits() async {
         let request = URLRequest(url: URL(string: "https://example.com/a")!)

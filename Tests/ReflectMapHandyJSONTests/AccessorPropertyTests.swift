@@ -174,9 +174,38 @@ final class ExcludedAccessor: HandyJSON {
     }
 }
 
+/// A superclass's stored properties come before the subclass's own, which a mirror of the subclass lists
+/// alone: the probe finds the subclass's storage by its name.
+class AccessorBase: HandyJSON {
+    var id = 0
+    var title = ""
+    required init() {}
+    func mapping(mapper: HelpingMapper) {}
+}
+
+final class AccessorSub: AccessorBase {
+    var storedNick = ""
+    var nick: String {
+        get { storedNick }
+        set { storedNick = newValue }
+    }
+    var other = ""
+
+    override func mapping(mapper: HelpingMapper) {
+        mapper <<< self.nick <-- "nick_name"
+    }
+}
+
 extension HandyJSONCompat {
     @Suite("Properties with accessors in a custom mapping (@objc dynamic, computed, observed)")
     struct AccessorProperties {
+        @Test("An accessor property of a subclass is found by name among its superclass's properties too")
+        func subclassAccessor() throws {
+            let model = try #require(
+                AccessorSub.deserialize(from: #"{"id": 3, "title": "t", "nick_name": "ace", "other": "o"}"#))
+            #expect(model.nick == "ace" && model.id == 3 && model.title == "t" && model.other == "o")
+        }
+
         @Test("A rule on an accessor property reads and writes the storage its setter uses")
         func accessorProperty() throws {
             let member = try #require(Member.deserialize(from: #"{"user_id": 5, "nick_name": "Tom"}"#))

@@ -380,3 +380,74 @@ struct PrettyLayoutTests {
         }
     }
 }
+
+/// A type the mapper has no adapter for, mapped only through a model's fallback.
+private struct Cell: Equatable {
+    var x = 0
+    var y = 0
+}
+
+private struct CellAdapter: JSONAdapter {
+    func read(_ json: JSONValue) throws -> Cell {
+        guard case .array(let parts) = json, parts.count == 2, case .number(let x) = parts[0],
+            case .number(let y) = parts[1]
+        else { throw MappingError(.typeMismatch(expected: "[x, y]", found: "\(json)")) }
+        return Cell(x: Int(x.description) ?? 0, y: Int(y.description) ?? 0)
+    }
+
+    func write(_ value: Cell) throws -> JSONValue {
+        .array([.number(.integer(Int64(value.x))), .number(.integer(Int64(value.y)))])
+    }
+}
+
+private struct Located: Mappable {
+    var name = ""
+    var at = Cell()
+
+    mutating func _fieldRules(_ rules: inout JSONFieldRules) throws {
+        rules.setFallback { type in type == Cell.self ? CellAdapter() : nil }
+    }
+}
+
+@Suite("A model's rules count whichever one it gives")
+struct FieldRuleCountTests {
+    @Test("A fallback alone is a rule: the type only it maps is mapped, both ways")
+    func fallbackAlone() throws {
+        let located = try JSONMapper().map(Located.self, from: json(#"{"name": "a", "at": [3, 4]}"#))
+        #expect(located.at == Cell(x: 3, y: 4))
+        #expect(String(decoding: try JSONMapper().data(from: located), as: UTF8.self) == #"{"at":[3,4],"name":"a"}"#)
+    }
+}
+
+private struct Refusal: Error {}
+
+private struct Picky: Mappable, Equatable {
+    var n = 0
+    mutating func didFinishMapping() throws {
+        if n < 0 { throw Refusal() }
+    }
+}
+
+private struct PickyParent: Mappable {
+    var child = Picky(n: 7)
+    var optional: Picky?
+    var list: [Picky] = []
+}
+
+@Suite("A model its own hook refuses is left out, wherever it stands")
+struct RefusedModelTests {
+    @Test("In lenient mode a refused model leaves the property as it was, the optional nil and the array without it")
+    func refusedInLenientMode() throws {
+        let parent = try JSONMapper().map(
+            PickyParent.self,
+            from: json(#"{"child": {"n": -1}, "optional": {"n": -2}, "list": [{"n": 1}, {"n": -3}, {"n": 2}]}"#))
+        #expect(parent.child == Picky(n: 7))
+        #expect(parent.optional == nil)
+        #expect(parent.list == [Picky(n: 1), Picky(n: 2)])
+        let kept = try JSONMapper().map(PickyParent.self, from: json(#"{"child": {"n": 5}, "optional": {"n": 6}}"#))
+        #expect(kept.child == Picky(n: 5) && kept.optional == Picky(n: 6))
+        #expect(throws: MappingError.self) {
+            try JSONMapper(mode: .strict).map(PickyParent.self, from: json(#"{"child": {"n": -1}, "list": []}"#))
+        }
+    }
+}
