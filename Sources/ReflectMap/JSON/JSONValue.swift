@@ -200,14 +200,8 @@ extension JSONValue {
     /// something JSON cannot.
     /// - Throws: `nestingTooDeep(limit:)` past the budget.
     static func converting(_ json: Any, depthBudget: Int, limit: Int) throws -> JSONValue? {
-        switch JSONScalar(json) {
-        case .null: return .null
-        case .bool(let value): return .bool(value)
-        case .integer(let value): return .number(.integer(value))
-        case .unsigned(let value): return .number(.unsigned(value))
-        case .double(let value): return .number(.double(value))
-        case .decimal(let value): return JSONNumber(value).map(JSONValue.number)
-        case .string(let value): return .string(value)
+        let scalar = JSONScalar(json)
+        switch scalar {
         case .array:
             guard let elements = json as? [Any] else { return nil }
             guard depthBudget > 0 else { throw MappingError(.nestingTooDeep(limit: limit)) }
@@ -230,8 +224,9 @@ extension JSONValue {
                 values[key] = value
             }
             return .object(values)
-        case .other:
-            return nil
+        default:
+            // A scalar, or `.other` (not JSON), which has no value.
+            return scalar.jsonValue
         }
     }
 }
