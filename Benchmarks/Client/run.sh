@@ -27,15 +27,9 @@ json.dump({"code": 0, "message": "ok", "data": feed}, open(f"{out}/enveloped.jso
 json.dump({"statuses": feed["statuses"], "next": "more"}, open(f"{out}/paged.json", "w"), ensure_ascii=False)
 PY
 trap 'kill "$server" 2> /dev/null || true' EXIT
-python3 -m http.server 0 --bind 127.0.0.1 --directory "$data" > "$data/server.log" 2>&1 &
-server=$!
-port=""
-for _ in $(seq 50); do
-    port=$(grep -o 'port [0-9]*' "$data/server.log" | head -1 | cut -d' ' -f2 || true)
-    [ -n "$port" ] && break
-    sleep 0.1
-done
-[ -n "$port" ] || { echo "the loopback server did not start"; exit 1; }
+# shellcheck source=../loopback-server.sh
+source loopback-server.sh
+start_loopback_server "$data"
 times=$("$bin" "http://127.0.0.1:$port/" "$rounds")
 counted=$(LD_PRELOAD="$PWD/$data/alloccount.so" "$bin" "http://127.0.0.1:$port/" "$(( rounds < 10 ? rounds : 10 ))")
 python3 - "$times" "$counted" <<'PY'

@@ -18,14 +18,9 @@ bin=.build-ahc/release/streaming-benchmark
 data=.build-streaming
 mkdir -p "$data"
 trap 'kill "$server" 2> /dev/null || true; rm -rf "$data"' EXIT
-python3 -m http.server 0 --bind 127.0.0.1 --directory "$data" > "$data/server.log" 2>&1 &
-server=$!
-port=""
-for _ in $(seq 50); do
-    port=$(grep -o 'port [0-9]*' "$data/server.log" | head -1 | cut -d' ' -f2 || true)
-    [ -n "$port" ] && break
-    sleep 0.1
-done
+# shellcheck source=../loopback-server.sh
+source loopback-server.sh
+start_loopback_server "$data"
 
 echo "| size | layout | elements | in memory: s, peak MiB | streamed file: s, peak MiB above baseline | streamed file, every element reporting: peak MiB above baseline | throughput vs in memory | URLSession client: s, MB/s, peak MiB above baseline | AsyncHTTPClient client: s, MB/s, peak MiB above baseline | AsyncHTTPClient throughput vs URLSession |"
 echo "|---:|---|---:|---|---|---:|---:|---|---|---:|"
