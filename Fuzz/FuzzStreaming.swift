@@ -47,7 +47,12 @@ private func stream(_ bytes: [UInt8], chunk: Int, mapper: JSONMapper, layout: JS
     while true {
         switch try stream.next() {
         case .element(let element):
-            report.append(element.report)
+            // Every entry of every element, in order: what the whole-document report holds.
+            report.unmappedKeys += element.report.unmappedKeys
+            report.unfilledProperties += element.report.unfilledProperties
+            report.coercions += element.report.coercions
+            report.skipped += element.report.skipped
+            report.unknownValues += element.report.unknownValues
             if let value = element.value { values.append(value) }
         case .needsInput:
             if offset < bytes.count {
