@@ -70,6 +70,10 @@ final class KeyTable: @unchecked Sendable {
     /// quote, backslash or control byte, so input bytes equal to it and then a quote are a complete
     /// string with no escape.
     private let recognisable: UInt64
+    /// The entries whose keys are array indices (decimal digits, as ``JSONKeyPath`` reads a step),
+    /// by index, each the first with its key: when the value this table reads is an array, element
+    /// `index` is read as the member `entry` names. Empty in most tables.
+    let indexed: [(index: Int, entry: Int)]
 
     /// The table of a plan with no fields yet.
     static let empty = KeyTable(keys: [])
@@ -188,6 +192,10 @@ final class KeyTable: @unchecked Sendable {
         }
         var repeated: UInt64 = 0
         for index in isRepeated.indices.prefix(64) where isRepeated[index] { repeated |= 1 << UInt64(index) }
+        var indexed: [(index: Int, entry: Int)] = []
+        for (entry, key) in keys.enumerated() where isRepeated.isEmpty || !isRepeated[entry] {
+            if let index = JSONKeyPath.index(key) { indexed.append((index, entry)) }
+        }
         let all: UInt64 = entries.count >= 64 ? .max : (1 << UInt64(entries.count)) &- 1
         self.entries = entries
         self.keys = keys
@@ -198,6 +206,7 @@ final class KeyTable: @unchecked Sendable {
         self.hasAlternates = members.contains { $0.priority > 0 }
         self.isRepeated = isRepeated
         self.recognisable = all & ~quotable & ~repeated
+        self.indexed = indexed
     }
 
     /// How many words hold a key of `length` bytes: one at least, so that an empty key has a head.
@@ -213,6 +222,12 @@ final class KeyTable: @unchecked Sendable {
             offset += 1
         }
         return true
+    }
+
+    /// The entry that reads element `index` of an array, when a key of the table is that index.
+    func entry(forElement index: Int) -> Entry? {
+        for pair in indexed where pair.index == index { return entries[pair.entry] }
+        return nil
     }
 
     /// Whether entry `index` is the first with its key, the one a match gives.

@@ -46,12 +46,17 @@ extension TypePlan {
 }
 
 /// A member a plan writes: a property, or a nested object that gathers the properties whose
-/// primary keys are paths through it (`location.lat` and `location.lng` share `location`).
+/// primary keys are paths through it (`location.lat` and `location.lng` share `location`), or a nested
+/// array when those paths' next steps are exactly the indices 0, 1, … (`coordinates.0` and
+/// `coordinates.1` write `"coordinates": [lon, lat]`, which reading indexes back). Other numeric steps
+/// (`1` alone, or `0` and `2`) leave gaps an array cannot keep, and write an object's members.
 enum WriteNode: Sendable {
     /// An existential rather than the class itself: with a plain `AnyBoundField` payload, code built
     /// by Swift 6.3 leaks the `group` boxes that `sorted` makes; the existential layout does not.
     case field(any WritableField)
     indirect case group(EncodedKey, [WriteNode])
+    /// The members in index order, element `i` the member whose step is `i`.
+    indirect case elements(EncodedKey, [WriteNode])
 
     /// The member's key in the object it is written into.
     var key: String {
@@ -59,7 +64,7 @@ enum WriteNode: Sendable {
         case .field(let field):
             let components = field.keys[0].components
             return components[components.count - 1]
-        case .group(let key, _): return key.string
+        case .group(let key, _), .elements(let key, _): return key.string
         }
     }
 
@@ -69,7 +74,7 @@ enum WriteNode: Sendable {
         for field in fields {
             insert(field, steps: field.keys[0].components.dropLast(), into: &nodes)
         }
-        return nodes
+        return nodes.map(indexed)
     }
 
     private static func insert(_ field: AnyBoundField, steps: ArraySlice<String>, into nodes: inout [WriteNode]) {
@@ -86,11 +91,28 @@ enum WriteNode: Sendable {
         nodes.append(.group(EncodedKey(step), members))
     }
 
-    /// The same members sorted by key at every level.
+    /// The node with every group whose members' keys are exactly the indices 0, 1, … made an array.
+    private static func indexed(_ node: WriteNode) -> WriteNode {
+        guard case .group(let key, let gathered) = node else { return node }
+        let members = gathered.map(indexed)
+        var byIndex = [WriteNode?](repeating: nil, count: members.count)
+        for member in members {
+            guard let index = JSONKeyPath.index(member.key), index < members.count, byIndex[index] == nil else {
+                return .group(key, members)
+            }
+            byIndex[index] = member
+        }
+        return .elements(key, byIndex.compactMap { $0 })
+    }
+
+    /// The same members sorted by key at every level; an array's elements keep their order.
     static func sorted(_ nodes: [WriteNode]) -> [WriteNode] {
         nodes.map { node in
-            if case .group(let key, let members) = node { return .group(key, sorted(members)) }
-            return node
+            switch node {
+            case .field: node
+            case .group(let key, let members): .group(key, sorted(members))
+            case .elements(let key, let members): .elements(key, members.map { sorted([$0])[0] })
+            }
         }.sorted { $0.key < $1.key }
     }
 
@@ -98,7 +120,7 @@ enum WriteNode: Sendable {
     func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool {
         switch self {
         case .field(let field): return field.isOmitted(from: storage, writesNilAsNull: writesNilAsNull)
-        case .group(_, let members):
+        case .group(_, let members), .elements(_, let members):
             return members.allSatisfy { $0.isOmitted(from: storage, writesNilAsNull: writesNilAsNull) }
         }
     }
@@ -109,17 +131,35 @@ enum WriteNode: Sendable {
         switch self {
         case .field(let field):
             return try field.write(from: storage, to: &writer, isFirst: isFirst)
-        case .group(let key, let members):
+        case .group(let key, _), .elements(let key, _):
             if isOmitted(from: storage, writesNilAsNull: writer.writesNilAsNull) { return false }
             writer.writeKey(key, isFirst: isFirst)
             writer.path.setKey(key.string)
+            try writeValue(from: storage, to: &writer)
+            return true
+        }
+    }
+
+    /// Writes the member's value alone: a nested object's or array's, or a property's.
+    private func writeValue(from storage: ModelStorage, to writer: inout JSONWriter) throws {
+        switch self {
+        case .field(let field):
+            try field.writeValue(from: storage, to: &writer)
+        case .group(_, let members):
             try writer.beginObject()
             var isFirstMember = true
             for member in members where try member.write(from: storage, to: &writer, isFirst: isFirstMember) {
                 isFirstMember = false
             }
             writer.endObject(isEmpty: isFirstMember)
-            return true
+        case .elements(_, let members):
+            // Every element is written, an omitted one as `null`, so that each keeps its index.
+            try writer.beginArray()
+            for (index, member) in members.enumerated() {
+                writer.beginElement(index)
+                try member.writeValue(from: storage, to: &writer)
+            }
+            writer.endArray(isEmpty: members.isEmpty)
         }
     }
 }
@@ -130,6 +170,7 @@ protocol WritableField: AnyObject, Sendable {
     var keys: [PropertyKey] { get }
     func isOmitted(from storage: ModelStorage, writesNilAsNull: Bool) -> Bool
     func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool
+    func writeValue(from storage: ModelStorage, to writer: inout JSONWriter) throws
 }
 
 extension AnyBoundField: WritableField {}

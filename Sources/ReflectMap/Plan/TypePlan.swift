@@ -108,7 +108,8 @@ final class TypePlan: @unchecked Sendable {
 /// - **Alternate keys**: the preferred key wins wherever it comes. A lesser key after it is skipped;
 ///   a lesser key before it is replaced as a repeated key is.
 /// - **Path keys** (`@JSONKey(path:)`) follow the input's nesting through the key table's groups. A
-///   repeated group replaces every property it filled.
+///   step of decimal digits also indexes an array there. A repeated group replaces every property it
+///   filled.
 /// - **Strict mode**: a member that fails does not end the object. Once every member is read, the
 ///   object throws the error of its first property, in declaration order, that failed or has no key.
 ///   Malformed JSON throws at once, wherever it is.
@@ -132,9 +133,9 @@ extension TypePlan {
             )
             let context = FillContext(fields: fields, storage: storage)
             if reader.isTree {
-                try readMembers(TreeMembers.self, of: table, context, &state, &reader, reset)
+                try readMembers(TreeMembers.self, TreeMembers.self, of: table, context, &state, &reader, reset)
             } else {
-                try readMembers(ByteMembers.self, of: table, context, &state, &reader, reset)
+                try readMembers(ByteMembers.self, ByteMembers.self, of: table, context, &state, &reader, reset)
             }
             if state.filled.count < fields.count || state.errors != nil {
                 try settle(state, &reader, updating: updating)
@@ -145,12 +146,17 @@ extension TypePlan {
     /// The object's members, one by one, each into the property (or the group of path keys) its
     /// key names: the one loop that fills a model, as GSON's reflective adapter's does, written once
     /// for bytes and trees (``ObjectMembers``).
+    ///
+    /// `Container` is what the members come from: the object (`Members` itself), or the array whose
+    /// elements a group's index keys name (``IndexedElements``). Objects further in are read as
+    /// `Members`.
     @inline(__always)
-    private func readMembers<Members: ObjectMembers>(
-        _ source: Members.Type, of table: KeyTable, _ context: FillContext, _ state: inout FillState,
-        _ reader: inout JSONReader, _ reset: (AnyBoundField, ModelStorage) -> Void
-    ) throws {
-        guard var members = try Members(&reader) else { return }
+    @discardableResult
+    private func readMembers<Container: ObjectMembers, Members: ObjectMembers>(
+        _ container: Container.Type, _ source: Members.Type, of table: KeyTable, _ context: FillContext,
+        _ state: inout FillState, _ reader: inout JSONReader, _ reset: (AnyBoundField, ModelStorage) -> Void
+    ) throws -> Bool {
+        guard var members = try Container(&reader) else { return false }
         while let entry = try members.next(&reader, of: table) {
             if let group = entry.group {
                 try readGroup(group, of: table, Members.self, context, &state, &reader, reset)
@@ -159,6 +165,7 @@ extension TypePlan {
             }
         }
         members.end(&reader, of: table)
+        return true
     }
 
     /// Reads one member into the property its key names.
@@ -186,7 +193,9 @@ extension TypePlan {
         }
     }
 
-    /// A member whose key is the first step of path keys: its object's members fill those properties.
+    /// A member whose key is the first step of path keys: its object's members fill those properties,
+    /// and so do an array's elements that numeric steps name (`coordinates.0`), as ``JSONKeyPath``
+    /// follows a step wherever a key path is accepted.
     private func readGroup<Members: ObjectMembers>(
         _ index: Int, of table: KeyTable, _ source: Members.Type, _ context: FillContext, _ state: inout FillState,
         _ reader: inout JSONReader, _ reset: (AnyBoundField, ModelStorage) -> Void
@@ -208,8 +217,17 @@ extension TypePlan {
             try readField(plain, context, &state, &reader, reset)
             reader.rewind(to: mark)
         }
-        guard try reader.isObjectNext() else { return try reader.skipValue() }
-        try readMembers(Members.self, of: group.table, context, &state, &reader, reset)
+        if try reader.isObjectNext() {
+            try readMembers(Members.self, Members.self, of: group.table, context, &state, &reader, reset)
+            return
+        }
+        if !group.table.indexed.isEmpty,
+            try readMembers(IndexedElements.self, Members.self, of: group.table, context, &state, &reader, reset)
+        {
+            return
+        }
+        // Neither an object nor an array that a numeric step indexes: the group's keys are missing.
+        try reader.skipValue()
     }
 
     /// Undoes what an earlier value did to a property that a later member fills again.
@@ -403,6 +421,12 @@ class AnyBoundField: @unchecked Sendable {
     func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
         false
     }
+
+    /// Writes the property's value alone, as an array element: an absent optional is `null`, which
+    /// keeps the later elements at their indices.
+    func writeValue(from storage: ModelStorage, to writer: inout JSONWriter) throws {
+        writer.writeNull()
+    }
 }
 
 /// A property of type `Value`: ``AnyBoundField`` with its adapter and typed slot.
@@ -440,6 +464,10 @@ final class BoundField<Value>: AnyBoundField, @unchecked Sendable {
     override func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
         writer.path.setTop(field: self)
         return try adapter.writeMember(from: storage, at: slot, key: encodedKey, isFirst: isFirst, to: &writer)
+    }
+
+    override func writeValue(from storage: ModelStorage, to writer: inout JSONWriter) throws {
+        try adapter.write(storage.load(slot), to: &writer)
     }
 }
 

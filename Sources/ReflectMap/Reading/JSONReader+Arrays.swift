@@ -40,6 +40,8 @@ extension JSONReader {
         /// A tree's elements; `nil` on the byte route.
         fileprivate let elements: [Any]?
         fileprivate var index = 0
+        /// The index of the element under the cursor, once ``JSONReader/nextElement(_:)`` has put one there.
+        var elementIndex: Int { index - 1 }
     }
 
     /// Steps into the array under the cursor, for a loop of ``nextElement(_:)`` calls written in the

@@ -63,6 +63,14 @@ extension JSONReader {
         report?.add(.unmappedKeys, at: place)
     }
 
+    /// Notes the element under the cursor, of an array whose elements a model's keys index, that no
+    /// key takes.
+    mutating func noteUnmappedElement() {
+        guard report != nil else { return }
+        let place = components
+        report?.add(.unmappedKeys, at: place)
+    }
+
     /// Notes a property of the object just read that no key filled.
     mutating func noteUnfilledProperty(_ key: String) {
         guard report != nil else { return }

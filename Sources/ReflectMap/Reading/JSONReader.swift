@@ -484,3 +484,28 @@ struct TreeMembers: ObjectMembers {
         reader.leaveObject(claimedDiscriminator: claimedDiscriminator)
     }
 }
+
+/// ``ObjectMembers`` from an array, for a group of path keys whose steps index it
+/// (`@JSONKey(path: "coordinates.0")`): element `i` is read as the member that the step `i` names, as
+/// ``JSONKeyPath`` follows a numeric step in an array. Elements that no key names are skipped and,
+/// when the read reports, noted as unmapped. Bytes and trees alike, through the reader's array cursor.
+struct IndexedElements: ObjectMembers {
+    private var cursor: JSONReader.ArrayCursor
+
+    init?(_ reader: inout JSONReader) throws {
+        guard let cursor = try reader.beginArray() else { return nil }
+        self.cursor = cursor
+    }
+
+    mutating func next(_ reader: inout JSONReader, of table: KeyTable) throws -> KeyTable.Entry? {
+        while try reader.nextElement(&cursor) {
+            if let entry = table.entry(forElement: cursor.elementIndex) { return entry }
+            if reader.isReporting { reader.noteUnmappedElement() }
+            try reader.skipValue()
+        }
+        return nil
+    }
+
+    /// ``JSONReader/nextElement(_:)`` has left the array when it returned `false`.
+    func end(_ reader: inout JSONReader, of table: KeyTable) {}
+}
