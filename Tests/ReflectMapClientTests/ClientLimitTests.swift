@@ -71,3 +71,19 @@ struct ClientLimitTests {
                 == HTTPDate.date(from: "Sat, 01 Jan 2022 00:00:00 GMT", now: now))
     }
 }
+
+@Suite("Transfer progress at its bounds")
+struct TransferProgressLimitTests {
+    @Test("The fraction is known from a total of one byte, and unknown for a total of zero, a negative one or none")
+    func fractionAtItsBounds() {
+        #expect(TransferProgress(completed: 0, total: 1).fractionCompleted == 0)
+        #expect(TransferProgress(completed: 1, total: 1).fractionCompleted == 1)
+        #expect(TransferProgress(completed: 1, total: 2).fractionCompleted == 0.5)
+        // More than the total (a body longer than its Content-Length said) stays at 1.
+        #expect(TransferProgress(completed: 3, total: 2).fractionCompleted == 1)
+        #expect(TransferProgress(completed: 0, total: 0).fractionCompleted == nil)
+        #expect(TransferProgress(completed: 5, total: -1).fractionCompleted == nil)
+        #expect(TransferProgress(completed: 5, total: nil).fractionCompleted == nil)
+    }
+}
+

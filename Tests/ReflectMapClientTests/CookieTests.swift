@@ -61,4 +61,38 @@ struct CookieTests {
         #expect(cookies[1].path == "/x")
         #expect(cookies[1].expires == Date(timeIntervalSince1970: 0))
     }
+
+    @Test("Blank pieces between joined headers belong to no cookie", arguments: [",,", ", ,", ",", ", "])
+    func blankPiecesBetweenHeaders(separator: String) {
+        let cookies = ExpiredCookies.cookies(in: "a=; Max-Age=0" + separator + "b=2; Path=/p" + separator)
+        #expect(cookies.map(\.name) == ["a", "b"])
+        #expect(cookies.first?.maxAge == 0)
+        #expect(cookies.last?.path == "/p")
+    }
+
+    @Test("An expired cookie is deleted for its host and the domains above it, never for another domain or path")
+    func expiryKeepsToItsDomainAndPath() throws {
+        let storage = HTTPCookieStorage.shared
+        let name = "scope\(UInt32.random(in: 0...UInt32.max))"
+        func cookie(_ domain: String, _ path: String) throws -> HTTPCookie {
+            try #require(
+                HTTPCookie(properties: [.name: name, .value: "v", .domain: domain, .path: path]))
+        }
+        let ownHost = try cookie("api.example.com", "/")
+        let parent = try cookie(".example.com", "/")
+        let otherDomain = try cookie("badexample.com", "/")
+        let otherPath = try cookie("api.example.com", "/other")
+        for stored in [ownHost, parent, otherDomain, otherPath] { storage.setCookie(stored) }
+        defer { for stored in storage.cookies ?? [] where stored.name == name { storage.deleteCookie(stored) } }
+        let response = try #require(
+            HTTPURLResponse(
+                url: URL(string: "http://api.example.com/account")!, statusCode: 200, httpVersion: nil,
+                headerFields: ["Set-Cookie": "\(name)=; Max-Age=0; Path=/"]))
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = storage
+        configuration.httpShouldSetCookies = true
+        ExpiredCookies.delete(expiredBy: response, in: configuration)
+        let left = Set((storage.cookies ?? []).filter { $0.name == name }.map { "\($0.domain) \($0.path)" })
+        #expect(left == ["badexample.com /", "api.example.com /other"])
+    }
 }

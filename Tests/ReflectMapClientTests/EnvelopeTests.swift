@@ -30,6 +30,9 @@ struct EnvelopeTests {
         "/flag-failed": (200, #"{"success": false, "message": "quota", "result": null}"#),
         "/flag-ok": (200, #"{"success": true, "result": {"id": 9, "title": "Ulysses"}}"#),
         "/plain": (200, #"{"id": 1, "title": "Plain"}"#),
+        "/coded-missing": (200, #"{"msg": "ok", "data": {"id": 10, "title": "Nana"}}"#),
+        "/coded-null": (200, #"{"code": null, "data": {"id": 10, "title": "Nana"}}"#),
+        "/coded-object": (200, #"{"code": {"value": 5}, "data": {"id": 10, "title": "Nana"}}"#),
         "/server-error": (500, #"{"data": null, "error": {"code": 1, "message": "down"}}"#),
         "/repeated": (
             200, #"{"code": 1, "data": {"id": 1, "title": "A"}, "code": 0, "data": {"id": 2, "title": "B"}}"#
@@ -113,6 +116,18 @@ struct EnvelopeTests {
         #expect(try await service.get("coded-ok", as: EnvelopeBook.self) == EnvelopeBook(id: 8, title: "Emma"))
         let failure = await envelopeFailure { _ = try await service.get("coded-failed", as: EnvelopeBook.self) }
         #expect(failure?.code == .string("40001") && failure?.messageText == "sign in again")
+    }
+
+    @Test("A response without a code, or whose code is null or not a scalar, is not an error")
+    func missingCodeIsNoError() async throws {
+        let envelope = ResponseEnvelope(
+            value: "data", error: .code("code", success: ["0"]), code: "code", message: "msg")
+        let service = try service(envelope)
+        for path in ["coded-missing", "coded-null", "coded-object"] {
+            #expect(try await service.get(path, as: EnvelopeBook.self) == EnvelopeBook(id: 10, title: "Nana"), "\(path)")
+        }
+        let flagged = try self.service(ResponseEnvelope(value: "data", error: .flag("success")))
+        #expect(try await flagged.get("coded-missing", as: EnvelopeBook.self) == EnvelopeBook(id: 10, title: "Nana"))
     }
 
     @Test("A Boolean success member that is false fails the call")

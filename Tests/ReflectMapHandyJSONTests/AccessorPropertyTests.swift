@@ -35,6 +35,22 @@ final class EveryKind: HandyJSON {
     var storedTag: String? = "old"
     var storedNote: String?
     var storedSeed = "\u{1}ReflectMapHandyJSON accessor probe"
+    // Defaults equal to the values the probe writes first, for each kind of number and for dates.
+    var storedSeededInt = Int(truncatingIfNeeded: 0x5EED_5EED_5EED_5EED as UInt64)
+    var storedSeededRatio = 24_301.5
+    var storedSeededWhen = Date(timeIntervalSince1970: 24_301.5)
+    var seededInt: Int {
+        get { storedSeededInt }
+        set { storedSeededInt = newValue }
+    }
+    var seededRatio: Double {
+        get { storedSeededRatio }
+        set { storedSeededRatio = newValue }
+    }
+    var seededWhen: Date {
+        get { storedSeededWhen }
+        set { storedSeededWhen = newValue }
+    }
     var small: Int8 {
         get { storedSmall }
         set { storedSmall = newValue }
@@ -83,6 +99,9 @@ final class EveryKind: HandyJSON {
         mapper <<< self.tag <-- "t"
         mapper <<< self.note <-- "n"
         mapper <<< self.seed <-- "e"
+        mapper <<< self.seededInt <-- "si"
+        mapper <<< self.seededRatio <-- "sr"
+        mapper <<< self.seededWhen <-- ("sw", DateTransform())
     }
 }
 
@@ -221,7 +240,7 @@ extension HandyJSONCompat {
         func everyKind() throws {
             let json = #"""
                 {"s": 7, "c": 18446744073709551615, "r": 2.5, "sc": 1.5, "f": true, "w": 60, "t": "new",
-                 "n": "note", "e": "plain"}
+                 "n": "note", "e": "plain", "si": 3, "sr": 0.25, "sw": 120}
                 """#
             let model = try #require(EveryKind.deserialize(from: json))
             #expect(model.small == 7)
@@ -233,6 +252,9 @@ extension HandyJSONCompat {
             #expect(model.tag == "new")
             #expect(model.note == "note")
             #expect(model.seed == "plain")
+            #expect(model.seededInt == 3)
+            #expect(model.seededRatio == 0.25)
+            #expect(model.seededWhen == Date(timeIntervalSince1970: 120))
         }
 
         @Test("willSet and didSet(oldValue) properties map into their storage, without running the observers")

@@ -302,6 +302,35 @@ struct TruncationTests {
     }
 }
 
+@Suite("A string cut short names itself, whatever its length and however its scan reaches the end")
+struct UnterminatedStringTests {
+    private struct Named: Mappable {
+        var name = ""
+    }
+
+    @Test(
+        "An unterminated string of every length from 0 to 40 is 'Unterminated string' at its opening quote",
+        arguments: ["a", "é", #"\n"#])
+    func everyLength(unit: String) throws {
+        let mapper = JSONMapper()
+        for length in 0...40 {
+            let text = String(repeating: unit, count: length)
+            for (document, quote) in [(#"{"name": ""# + text, 9), (#"{"name": "x", "other": ""# + text, 23)] {
+                let error = mappingError { _ = try mapper.map(Named.self, from: Data(document.utf8)) }
+                guard case .malformedJSON(let message)? = error?.kind else {
+                    Issue.record("\(length) × \(unit): \(String(describing: error))")
+                    continue
+                }
+                #expect(message.hasPrefix("Unterminated string"), "\(length) × \(unit): \(message)")
+                #expect(error?.byteOffset == quote, "\(length) × \(unit)")
+            }
+            // Closed, the same text maps (a skipped member's string, and the property's).
+            let closed = #"{"other": ""# + text + #"", "name": ""# + text + #""}"#
+            #expect(try mapper.map(Named.self, from: Data(closed.utf8)).name.count == length)
+        }
+    }
+}
+
 @Suite("Pretty output lays out empty and non-empty containers alike on every write path")
 struct PrettyLayoutTests {
     private struct Item: Mappable {

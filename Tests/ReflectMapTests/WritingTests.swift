@@ -94,6 +94,33 @@ struct WritingTests {
         b.friends = []
     }
 
+    @Test("A cycle through a subclass's own field is caught, though its declared class holds no models")
+    func cycleThroughSubclassField() {
+        let head = LinkedLeaf()
+        let tail = LinkedLeaf()
+        head.next = tail
+        tail.next = head
+        let holder = LeafHolder()
+        holder.leaf = head
+        let error = mappingError { _ = try mapper.data(from: holder) }
+        #expect(error?.kind == .referenceCycle(type: "Leaf"))
+        #expect(error?.path == "leaf.next.next")
+        tail.next = nil
+        #expect((try? mapper.string(from: holder)) == #"{"leaf":{"id":0,"next":{"id":0}}}"#)
+    }
+
+    @Test("Instances of a class with no model fields are written wherever they recur, in arrays and dictionaries")
+    func leafInstancesRecur() throws {
+        let leaf = Leaf()
+        leaf.id = 7
+        let holder = LeafHolder()
+        holder.leaf = leaf
+        holder.leaves = [leaf, leaf]
+        holder.byName = ["a": leaf, "b": leaf]
+        let written = try mapper.string(from: holder)
+        #expect(written == #"{"by_name":{"a":{"id":7},"b":{"id":7}},"leaf":{"id":7},"leaves":[{"id":7},{"id":7}]}"#)
+    }
+
     @Test("A long chain of objects is written, and a cycle deep in one still gives an error")
     func deepChainAndDeepCycle() throws {
         let people = (0..<40).map { index in
@@ -199,4 +226,23 @@ struct WritingTests {
         #expect(String(decoding: data, as: UTF8.self).contains(#""double":0.30000000000000004"#))
         #expect(Double("0.30000000000000004") == 0.1 + 0.2)
     }
+}
+
+/// A class whose fields hold no models: writing need not track its instances for cycles.
+class Leaf: Mappable {
+    var id = 0
+    required init() {}
+}
+
+/// A subclass of a leaf whose own field holds a model: a cycle can pass through it.
+final class LinkedLeaf: Leaf {
+    var next: Leaf?
+    required init() {}
+}
+
+final class LeafHolder: Mappable {
+    var leaf: Leaf?
+    var leaves: [Leaf]?
+    var byName: [String: Leaf]?
+    required init() {}
 }

@@ -10,6 +10,8 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
         self.isLossy = isLossy
     }
 
+    override var mayHoldInstances: Bool { element.mayHoldInstances }
+
     override func read(_ reader: inout JSONReader) throws -> [Element]? {
         var result: [Element] = []
         guard try readElements(&reader, into: &result) else {
@@ -102,6 +104,8 @@ final class SetAdapter<Element: Hashable>: TypeAdapter<Set<Element>>, @unchecked
         }
     }
 
+    override var mayHoldInstances: Bool { array.mayHoldInstances }
+
     private static func sorter<Sortable: Comparable>(_ type: Sortable.Type) -> ([Element]) -> [Element] {
         { elements in
             let sortable = elements.compactMap { $0 as? Sortable }
@@ -157,6 +161,8 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
         self.keys = keys
         self.value = value
     }
+
+    override var mayHoldInstances: Bool { value.mayHoldInstances }
 
     override func read(_ reader: inout JSONReader) throws -> [Key: Value]? {
         var result: [Key: Value] = [:]

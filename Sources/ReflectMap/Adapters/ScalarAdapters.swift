@@ -16,6 +16,9 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
     private let optionalMemberWriter:
         (ModelStorage, FieldSlot<Value?>, EncodedKey, Bool, inout JSONWriter) throws -> Bool
 
+    /// Built-in scalars only: numbers, strings, dates, URLs, UUIDs, data and JSON values.
+    override var mayHoldInstances: Bool { false }
+
     /// Called with concrete types only, so the closures built here are specialised for `Value`.
     @inline(__always)
     init(read: @escaping Reader, write: @escaping Writer) {

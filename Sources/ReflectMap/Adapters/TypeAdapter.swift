@@ -37,6 +37,12 @@ class TypeAdapter<Value>: @unchecked Sendable {
     /// Whether the type accepts a missing key and `null`: true for optionals.
     var isOptional: Bool { false }
 
+    /// Whether a value may hold class instances of models, which writing tracks to catch reference
+    /// cycles: a model, or a collection or wrapper that may hold one. True unless the adapter knows
+    /// better (scalars, raw values, and collections and optionals of them), since a false answer
+    /// would let a cycle write forever.
+    var mayHoldInstances: Bool { true }
+
     /// How errors name the type.
     var typeName: String { String(describing: Value.self) }
 
@@ -161,6 +167,8 @@ final class OptionalAdapter<Wrapped>: TypeAdapter<Wrapped?>, @unchecked Sendable
     override func isAbsent(_ value: Wrapped?) -> Bool { value == nil }
 
     override var isOptional: Bool { true }
+
+    override var mayHoldInstances: Bool { wrapped.mayHoldInstances }
 }
 
 /// Any `RawRepresentable` type, such as an enum with `String` or `Int` raw values.
@@ -170,6 +178,9 @@ final class RawValueAdapter<Value: RawRepresentable>: TypeAdapter<Value>, @unche
     init(raw: TypeAdapter<Value.RawValue>) {
         self.raw = raw
     }
+
+    /// A raw value is a literal: a string or a number.
+    override var mayHoldInstances: Bool { false }
 
     override func read(_ reader: inout JSONReader) throws -> Value? {
         let mark = reader.mark()

@@ -113,16 +113,7 @@ package struct JSONScanner {
     /// then reads the key.
     @inline(__always)
     package mutating func nextMember(first: Bool) throws -> Bool {
-        var byte = try structural(.insideObject)
-        if byte == .closeBrace {
-            index += 1
-            return false
-        }
-        if !first {
-            guard byte == .comma else { throw error("Expected ',' or '}' after an object member") }
-            index += 1
-            byte = try structural(.insideObject)
-        }
+        guard let byte = try nextItem(first: first, in: .insideObject) else { return false }
         guard byte == .quote else {
             throw error(first ? "Expected a string key or '}'" : "Expected a string key after ','")
         }
@@ -169,17 +160,30 @@ package struct JSONScanner {
 
     /// Moves to the next element of an array, or returns `false` after the closing bracket.
     package mutating func nextElement(first: Bool) throws -> Bool {
-        let byte = try structural(.insideArray)
-        if byte == .closeBracket {
-            index += 1
-            return false
-        }
-        if !first {
-            guard byte == .comma else { throw error("Expected ',' or ']' after an array element") }
-            index += 1
-            if try structural(.insideArray) == .closeBracket { throw error("Expected a value after ','") }
-        }
+        guard let byte = try nextItem(first: first, in: .insideArray) else { return false }
+        if !first && byte == .closeBracket { throw error("Expected a value after ','") }
         return true
+    }
+
+    /// The step that an object's members and an array's elements share: past the comma before any
+    /// item but the first, to the item's first byte, which it returns; or past the closing brace or
+    /// bracket, returning `nil`. A closing byte right after a comma is the caller's to refuse.
+    @inline(__always)
+    private mutating func nextItem(first: Bool, in place: Place) throws -> UInt8? {
+        let close: UInt8 = place == .insideObject ? .closeBrace : .closeBracket
+        let byte = try structural(place)
+        if byte == close {
+            index += 1
+            return nil
+        }
+        guard !first else { return byte }
+        guard byte == .comma else {
+            throw error(
+                place == .insideObject
+                    ? "Expected ',' or '}' after an object member" : "Expected ',' or ']' after an array element")
+        }
+        index += 1
+        return try structural(place)
     }
 
     /// The next non-whitespace byte inside a container.
@@ -454,18 +458,10 @@ extension JSONScanner {
     }
 
     /// The high bit of each of a block's bytes that is `"`, `\` or below 0x20, and possibly of bytes
-    /// after the first such one in its word (the classic has-zero-byte and has-less-than tests, on
-    /// each of the two words: a borrow can flag a later byte, never an earlier one), so the lowest
-    /// bit set is exact.
+    /// after the first such one in its word (``ByteWord``), so the lowest bit set is exact.
     @inline(__always)
     private static func stopBits(_ block: SIMD2<UInt64>) -> SIMD2<UInt64> {
-        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101)
-        let quote = block ^ SIMD2(repeating: 0x2222_2222_2222_2222)
-        let backslash = block ^ SIMD2(repeating: 0x5C5C_5C5C_5C5C_5C5C)
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = (block &- SIMD2(repeating: 0x2020_2020_2020_2020)) & ~block
-        return (hasQuote | hasBackslash | hasControl) & SIMD2(repeating: 0x8080_8080_8080_8080)
+        SIMD2(ByteWord.stringStops(block[0]), ByteWord.stringStops(block[1]))
     }
 
     /// Validates and skips the string under the cursor.

@@ -34,6 +34,10 @@ final class TypePlan: @unchecked Sendable {
     private(set) var nodes: [WriteNode] = []
     private(set) var nodesSorted: [WriteNode] = []
     private(set) var hasPaths = false
+    /// Whether writing an instance of this class must track it to catch a reference cycle: some
+    /// field may hold model instances. An instance whose fields hold none cannot lead back to
+    /// itself, nor to any instance on the path above it, so a cycle never passes through it.
+    private(set) var tracksInstances = true
     /// `fillable`, `writable` and `writableSorted` as the fill and write loops call them.
     private(set) var fillLoop = UnretainedBoundFields.none
     private(set) var writeLoop = UnretainedBoundFields.none
@@ -74,6 +78,7 @@ final class TypePlan: @unchecked Sendable {
         writable = fields
         writableSorted = fields.sorted { $0.keys[0].name < $1.keys[0].name }
         hasPaths = fields.contains { $0.keys[0].isPath }
+        tracksInstances = isClass && fields.contains { $0.mayHoldInstances }
         nodes = WriteNode.tree(of: fields)
         // Without paths every node is one field, so the sorted nodes are the sorted fields.
         nodesSorted = hasPaths ? WriteNode.sorted(nodes) : writableSorted.map { .field($0 as any WritableField) }
@@ -352,36 +357,6 @@ struct FilledFields {
 
 // MARK: - Fields
 
-/// One JSON key of a property: a literal key, or a path of keys into nested objects
-/// (`@JSONKey(path:)`).
-struct PropertyKey: Sendable, Equatable {
-    /// The key as errors and reports spell it: `user_name`, or `location.lat` for a path.
-    let name: String
-    /// The keys from the model's object inward; one for a literal key.
-    let components: [String]
-
-    /// A literal key, dots included.
-    init(_ key: String) {
-        name = key
-        components = [key]
-    }
-
-    /// A dot-separated path into nested objects, read as ``JSONKeyPath`` reads one.
-    init(path: String) {
-        let steps = JSONKeyPath(path).steps
-        name = path
-        components = steps.isEmpty ? [path] : steps
-    }
-
-    /// A key given as its steps, each taken literally (dots included).
-    init(components: [String]) {
-        name = components.joined(separator: ".")
-        self.components = components
-    }
-
-    var isPath: Bool { components.count > 1 }
-}
-
 /// One property of a plan, whatever its type: its JSON keys, and how to read and write it. ``BoundField`` is the one
 /// subclass, and it overrides every method; the base class alone would be a property that is never
 /// read and never written. (A class rather than a protocol: the plan calls its fields through
@@ -421,6 +396,9 @@ class AnyBoundField: @unchecked Sendable {
     func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
         false
     }
+
+    /// Whether the property's values may hold model instances (see ``TypeAdapter/mayHoldInstances``).
+    var mayHoldInstances: Bool { true }
 
     /// Writes the property's value alone, as an array element: an absent optional is `null`, which
     /// keeps the later elements at their indices.
@@ -469,6 +447,8 @@ final class BoundField<Value>: AnyBoundField, @unchecked Sendable {
     override func writeValue(from storage: ModelStorage, to writer: inout JSONWriter) throws {
         try adapter.write(storage.load(slot), to: &writer)
     }
+
+    override var mayHoldInstances: Bool { adapter.mayHoldInstances }
 }
 
 // MARK: - The model adapter
@@ -670,19 +650,33 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
             if let discriminator { return try plan.write(storage, to: &writer, discriminator: discriminator) }
             return try plan.write(storage, to: &writer)
         }
-        var runtimePlan = plan
         let runtimeClass: AnyClass = storage.instanceClass
         if ObjectIdentifier(runtimeClass) != ObjectIdentifier(Model.self), let subclass = runtimeClass as? Model.Type {
-            runtimePlan = try writer.plan(for: subclass)
+            return try writeInstance(storage, with: writer.plan(for: subclass), to: &writer, discriminator: discriminator)
+        }
+        // The adapter's own plan, borrowed: the usual case costs no retain of it.
+        try writeInstance(storage, with: plan, to: &writer, discriminator: discriminator)
+    }
+
+    /// Writes a class instance with the plan of its runtime class, tracking it on the path when a
+    /// cycle could pass through it (``TypePlan/tracksInstances``).
+    @inline(__always)
+    private func writeInstance(
+        _ storage: ModelStorage, with plan: TypePlan, to writer: inout JSONWriter,
+        discriminator: (key: String, value: String)?
+    ) throws {
+        guard plan.tracksInstances else {
+            if let discriminator { return try plan.write(storage, to: &writer, discriminator: discriminator) }
+            return try plan.write(storage, to: &writer)
         }
         guard writer.activeInstances.enter(storage.instanceIdentity) else {
             throw writer.error(.referenceCycle(type: typeName))
         }
         defer { writer.activeInstances.leave() }
         if let discriminator {
-            try runtimePlan.write(storage, to: &writer, discriminator: discriminator)
+            try plan.write(storage, to: &writer, discriminator: discriminator)
         } else {
-            try runtimePlan.write(storage, to: &writer)
+            try plan.write(storage, to: &writer)
         }
     }
 }

@@ -460,10 +460,7 @@ package struct ElementSplitter: Sendable {
 
     @inline(__always)
     private static func hasQuoteOrBackslash(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        return ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & (ones &* 0x80) != 0
+        ByteWord.equal(word, UInt8(ascii: "\"")) | ByteWord.equal(word, UInt8(ascii: "\\")) != 0
     }
 
     private func malformed(_ message: String, at index: Int? = nil) -> MappingError {

@@ -3,6 +3,10 @@
 /// (An address, kept as a number, names one instance while the instance is alive, and every instance on the path is:
 /// the model being written holds it.)
 ///
+/// Only instances whose plans may hold others are entered (`TypePlan.tracksInstances`): an instance
+/// of a class whose fields hold no models is always the innermost on its path, so no cycle passes
+/// through it, and most instances in real payloads are such leaves.
+///
 /// Paths are nearly always short, so the first `scanLimit` instances sit in an array and a new one is
 /// compared with each of them, which costs less than hashing it into a set; deeper instances (a long
 /// chain such as a linked list) also go into a set, so that entering one stays constant time rather

@@ -103,17 +103,11 @@ extension JSONWriter {
 
     /// The offset of the first byte from `start` on that must be escaped, if any.
     private func firstByteToEscape(from start: Int) -> Int? {
-        let ones: UInt64 = 0x0101_0101_0101_0101
         let slash = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
         var position = start
-        while let word = output.word(at: position) {
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let slashes = word ^ (ones &* UInt64(slash))
-            let found =
-                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                | ((slashes &- ones) & ~slashes) | ((word &- ones &* 0x20) & ~word)
-            if found & 0x8080_8080_8080_8080 != 0 { break }
+        while let word = output.word(at: position),
+            ByteWord.stringStops(word) | ByteWord.equal(word, slash) == 0
+        {
             position += 8
         }
         while position < output.count {

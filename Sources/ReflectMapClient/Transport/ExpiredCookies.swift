@@ -49,9 +49,11 @@ enum ExpiredCookies {
 
     /// The cookies of a `Set-Cookie` header. Several headers arrive joined by commas; a comma inside an
     /// `Expires` date (`Thu, 01 Jan 1970 …`) is not followed by `name=`, which tells the two apart.
+    /// A blank piece between two commas belongs to no cookie, and is dropped rather than added to the
+    /// one before it.
     static func cookies(in header: String) -> [SetCookie] {
         var values: [String] = []
-        for piece in header.split(separator: ",", omittingEmptySubsequences: false) {
+        for piece in header.split(separator: ",") where !piece.allSatisfy(\.isWhitespace) {
             if values.isEmpty || piece.prefix(while: { $0 != ";" }).contains("=") {
                 values.append(String(piece))
             } else {

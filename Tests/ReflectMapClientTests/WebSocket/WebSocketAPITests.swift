@@ -8,6 +8,21 @@ import FoundationNetworking
 
 @Suite("WebSocket API, without a server", .timeLimit(.minutes(1)))
 struct WebSocketAPITests {
+    @Test("Every named close code is the number RFC 6455's registry gives it")
+    func closeCodesAreTheRegistrysNumbers() {
+        let named: [(WebSocketCloseCode, UInt16)] = [
+            (.normalClosure, 1000), (.goingAway, 1001), (.protocolError, 1002), (.unsupportedData, 1003),
+            (.noStatusReceived, 1005), (.abnormalClosure, 1006), (.invalidPayload, 1007),
+            (.policyViolation, 1008), (.messageTooBig, 1009), (.internalServerError, 1011),
+            (.serviceRestart, 1012), (.tryAgainLater, 1013),
+        ]
+        for (code, number) in named {
+            #expect(code.rawValue == number)
+            #expect(code.description == String(number))
+        }
+        #expect(Set(named.map(\.0)).count == named.count)
+    }
+
     @Test("Paths resolve against the base URL with http turned into ws and https into wss")
     func urls() async throws {
         let plain = APIService(baseURL: try #require(URL(string: "http://example.com/api/")))
