@@ -86,4 +86,3 @@ struct TransferProgressLimitTests {
         #expect(TransferProgress(completed: 5, total: nil).fractionCompleted == nil)
     }
 }
-

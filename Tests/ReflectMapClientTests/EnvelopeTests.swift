@@ -124,7 +124,8 @@ struct EnvelopeTests {
             value: "data", error: .code("code", success: ["0"]), code: "code", message: "msg")
         let service = try service(envelope)
         for path in ["coded-missing", "coded-null", "coded-object"] {
-            #expect(try await service.get(path, as: EnvelopeBook.self) == EnvelopeBook(id: 10, title: "Nana"), "\(path)")
+            #expect(
+                try await service.get(path, as: EnvelopeBook.self) == EnvelopeBook(id: 10, title: "Nana"), "\(path)")
         }
         let flagged = try self.service(ResponseEnvelope(value: "data", error: .flag("success")))
         #expect(try await flagged.get("coded-missing", as: EnvelopeBook.self) == EnvelopeBook(id: 10, title: "Nana"))

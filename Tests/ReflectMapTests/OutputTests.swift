@@ -201,7 +201,9 @@ struct ConfigurationTests {
         #expect(KeyTranslator.snakeCase.key(for: "_private") == "_private")
     }
 
-    @Test("snake_case ends an acronym before its last capital when a lower-case letter follows, at any distance from the end")
+    @Test(
+        "snake_case ends an acronym before its last capital when a lower-case letter follows, at any distance from the end"
+    )
     func snakeCaseAcronyms() {
         // JSONEncoder's convertToSnakeCase gives the same for each of these that does not start with an
         // acronym; swift-foundation's on Linux splits the first letter off a leading one ("u_rl_string").

@@ -652,7 +652,8 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
         }
         let runtimeClass: AnyClass = storage.instanceClass
         if ObjectIdentifier(runtimeClass) != ObjectIdentifier(Model.self), let subclass = runtimeClass as? Model.Type {
-            return try writeInstance(storage, with: writer.plan(for: subclass), to: &writer, discriminator: discriminator)
+            return try writeInstance(
+                storage, with: writer.plan(for: subclass), to: &writer, discriminator: discriminator)
         }
         // The adapter's own plan, borrowed: the usual case costs no retain of it.
         try writeInstance(storage, with: plan, to: &writer, discriminator: discriminator)
