@@ -113,7 +113,7 @@ package struct JSONScanner {
     /// then reads the key.
     @inline(__always)
     package mutating func nextMember(first: Bool) throws -> Bool {
-        guard let byte = try nextItem(first: first, in: .insideObject) else { return false }
+        guard let byte = try nextItem(first: first, closedBy: .closeBrace, in: .insideObject) else { return false }
         guard byte == .quote else {
             throw error(first ? "Expected a string key or '}'" : "Expected a string key after ','")
         }
@@ -160,7 +160,7 @@ package struct JSONScanner {
 
     /// Moves to the next element of an array, or returns `false` after the closing bracket.
     package mutating func nextElement(first: Bool) throws -> Bool {
-        guard let byte = try nextItem(first: first, in: .insideArray) else { return false }
+        guard let byte = try nextItem(first: first, closedBy: .closeBracket, in: .insideArray) else { return false }
         if !first && byte == .closeBracket { throw error("Expected a value after ','") }
         return true
     }
@@ -169,8 +169,7 @@ package struct JSONScanner {
     /// item but the first, to the item's first byte, which it returns; or past the closing brace or
     /// bracket, returning `nil`. A closing byte right after a comma is the caller's to refuse.
     @inline(__always)
-    private mutating func nextItem(first: Bool, in place: Place) throws -> UInt8? {
-        let close: UInt8 = place == .insideObject ? .closeBrace : .closeBracket
+    private mutating func nextItem(first: Bool, closedBy close: UInt8, in place: Place) throws -> UInt8? {
         let byte = try structural(place)
         if byte == close {
             index += 1
@@ -373,7 +372,7 @@ extension JSONScanner {
         // Most strings, and nearly every key, end within their first sixteen bytes with no escape:
         // one block settles them, in a few instructions, before the general loop's setup.
         if let block = bytes.block(at: start) {
-            let stops = Self.stopBits(block)
+            let stops = ByteWord.stringStops(block)
             let length: Int
             let contents: UInt64
             if stops[0] != 0 {
@@ -413,7 +412,7 @@ extension JSONScanner {
             // `\` or control character in it, so the loop lands on it without a byte-wise search.
             var byte: UInt8 = 0
             if let block = bytes.block(at: position) {
-                let stops = Self.stopBits(block)
+                let stops = ByteWord.stringStops(block)
                 let (first, second) = (stops[0], stops[1])
                 if first | second == 0 {
                     highBlocks |= block
@@ -455,13 +454,6 @@ extension JSONScanner {
             position = index
         }
         throw error("Unterminated string", at: start - 1)
-    }
-
-    /// The high bit of each of a block's bytes that is `"`, `\` or below 0x20, and possibly of bytes
-    /// after the first such one in its word (``ByteWord``), so the lowest bit set is exact.
-    @inline(__always)
-    private static func stopBits(_ block: SIMD2<UInt64>) -> SIMD2<UInt64> {
-        SIMD2(ByteWord.stringStops(block[0]), ByteWord.stringStops(block[1]))
     }
 
     /// Validates and skips the string under the cursor.
