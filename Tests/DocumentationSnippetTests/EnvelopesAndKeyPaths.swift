@@ -38,6 +38,20 @@ struct EnvelopesAndKeyPathsSnippets {
         #expect(try JSONMapper().map(Envelope<Result>.self, from: body).data?.result.first?.title == "Dune")
     }
 
+    @Test("A path key's numeric steps index a GeoJSON point's coordinates, read and written")
+    func coordinates() throws {
+        struct Place: Mappable {
+            var name = ""
+            @JSONKey(path: "geometry.coordinates.0") var longitude = 0.0
+            @JSONKey(path: "geometry.coordinates.1") var latitude = 0.0
+        }
+
+        let place = try JSONMapper().map(
+            Place.self, from: #"{"name": "Gate", "geometry": {"type": "Point", "coordinates": [13.4, 52.5]}}"#)
+        #expect(place.longitude == 13.4 && place.latitude == 52.5)
+        #expect(try JSONMapper().string(from: place) == #"{"geometry":{"coordinates":[13.4,52.5]},"name":"Gate"}"#)
+    }
+
     @Test("An escaped dot is part of a key in a path key")
     func dottedKeys() throws {
         struct Labels: Mappable {
