@@ -86,3 +86,12 @@ struct TransferProgressLimitTests {
         #expect(TransferProgress(completed: 5, total: nil).fractionCompleted == nil)
     }
 }
+
+@Suite("A retry policy's status codes")
+struct RetryStatusCodeTests {
+    @Test("401 is never retried by status, since authentication answers it, and every other code given is kept")
+    func unauthorizedIsLeftToAuthentication() {
+        #expect(RetryPolicy(delay: 0, retryableStatusCodes: [401, 402, 503]).retryableStatusCodes == [402, 503])
+        #expect(RetryPolicy(delay: 0).retryableStatusCodes == [408, 429, 500, 502, 503, 504])
+    }
+}

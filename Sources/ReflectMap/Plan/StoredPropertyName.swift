@@ -28,8 +28,6 @@ import Observation
 struct StoredPropertyName {
     /// The name of the property the field belongs to: `name` for the storage `_name`.
     let property: String
-    /// Whether the field is storage made for another property (a wrapper's, or `@Observable`'s).
-    let isStorage: Bool
     /// Whether the field is storage of a property wrapper.
     let isWrapper: Bool
 
@@ -41,15 +39,15 @@ struct StoredPropertyName {
     init(of field: StoredField, isObservable: Bool) {
         let name = field.name
         guard name.count > 1, name.hasPrefix("_") else {
-            (property, isStorage, isWrapper) = (name, false, false)
+            (property, isWrapper) = (name, false)
             return
         }
         let isWrapper = Self.isPropertyWrapper(field.type)
         let stripped = String(name.dropFirst())
         if isWrapper || isObservable {
-            (property, isStorage, self.isWrapper) = (stripped, true, isWrapper)
+            (property, self.isWrapper) = (stripped, isWrapper)
         } else {
-            (property, isStorage, self.isWrapper) = (name, false, false)
+            (property, self.isWrapper) = (name, false)
         }
     }
 

@@ -8,6 +8,14 @@ import FoundationNetworking
 
 @Suite("WebSocket API, without a server", .timeLimit(.minutes(1)))
 struct WebSocketAPITests {
+    @Test("A reconnection policy's defaults are the documented five attempts, 0.5 s doubling to 30 s")
+    func reconnectionDefaults() {
+        let policy = WebSocketReconnection()
+        #expect(policy.maximumAttempts == 5)
+        #expect(policy.initialDelay == 0.5 && policy.multiplier == 2 && policy.maximumDelay == 30)
+        #expect(policy.resubscribe == nil)
+    }
+
     @Test("Every named close code is the number RFC 6455's registry gives it")
     func closeCodesAreTheRegistrysNumbers() {
         let named: [(WebSocketCloseCode, UInt16)] = [
