@@ -226,6 +226,26 @@ struct StreamTests {
         #expect(seen == 1)
     }
 
+    @Test(
+        "A stream's error body is kept whole up to 1 MiB, and cut soon after it beyond",
+        arguments: TransportKind.all, [(1 << 20) - 1, 3 << 20])
+    func errorBodyCap(transport: TransportKind, size: Int) async throws {
+        var body: Data?
+        do {
+            for try await _ in try service(transport).stream(BookPath(path: "big-error/\(size)"), as: Line.self) {}
+        } catch let APIError.unacceptableStatus(code, _, data) {
+            #expect(code == 500)
+            body = data
+        }
+        let count = try #require(body).count
+        if size < 1 << 20 {
+            #expect(count == size)
+        } else {
+            // The chunk that reaches 1 MiB is kept whole: at most one more chunk's bytes.
+            #expect(count >= 1 << 20 && count < (1 << 20) + (256 << 10), "\(count)")
+        }
+    }
+
     @Test("A stream's error status carries the body; cancelAll ends streams", arguments: TransportKind.all)
     func errorStatusAndCancelAll(transport: TransportKind) async throws {
         await #expect {

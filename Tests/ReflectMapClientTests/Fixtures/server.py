@@ -90,8 +90,8 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def start_chunked(self, content_type):
-        self.send_response(200)
+    def start_chunked(self, content_type, status=200):
+        self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
@@ -302,6 +302,13 @@ class Handler(BaseHTTPRequestHandler):
                 self.send(401, {"error": "expired"}, headers={"WWW-Authenticate": "Bearer"})
         elif name == "bad":
             self.send(200, {"books": [{"id": 1, "title": "ok"}, {"id": "seven", "title": "bad"}]})
+        elif name == "big-error":
+            # /big-error/<bytes>: a 500 whose body is that many bytes of "x", chunked in 64 KiB pieces.
+            size = int(parts[1])
+            self.start_chunked("text/plain", status=500)
+            for start in range(0, size, 65536):
+                self.chunk(b"x" * min(65536, size - start))
+            self.end_chunks()
         elif name == "status":
             code = int(parts[1])
             if code == 404:
