@@ -303,11 +303,12 @@ class Handler(BaseHTTPRequestHandler):
         elif name == "bad":
             self.send(200, {"books": [{"id": 1, "title": "ok"}, {"id": "seven", "title": "bad"}]})
         elif name == "big-error":
-            # /big-error/<bytes>: a 500 whose body is that many bytes of "x", chunked in 64 KiB pieces.
+            # /big-error/<bytes>: a 500 whose body is that many bytes of "x", in pieces of 50,000 bytes (a size
+            # that does not divide 1 MiB).
             size = int(parts[1])
             self.start_chunked("text/plain", status=500)
-            for start in range(0, size, 65536):
-                self.chunk(b"x" * min(65536, size - start))
+            for start in range(0, size, 50000):
+                self.chunk(b"x" * min(50000, size - start))
             self.end_chunks()
         elif name == "status":
             code = int(parts[1])

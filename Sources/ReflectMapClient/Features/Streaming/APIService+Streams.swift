@@ -144,13 +144,15 @@ extension APIService {
         output.value.yield(element)
     }
 
-    /// An error response's body, up to 1 MiB.
+    /// An error response's body, its first 1 MiB at most: the rest is not read.
     private static func collect(_ chunks: AsyncThrowingStream<Data, any Error>) async -> Data {
+        let limit = 1 << 20
         var body = Data()
         do {
             for try await chunk in chunks {
-                body.append(chunk)
-                if body.count >= 1 << 20 { break }
+                // A transport hands on what arrived while the consumer was busy as one chunk, of any size.
+                body.append(chunk.prefix(limit - body.count))
+                if body.count >= limit { break }
             }
         } catch {}
         return body
