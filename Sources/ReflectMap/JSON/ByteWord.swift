@@ -35,11 +35,11 @@ enum ByteWord {
     @inline(__always)
     static func stringStops(_ block: SIMD2<UInt64>) -> SIMD2<UInt64> {
         let ones = SIMD2(repeating: Self.ones)
-        let quote = block ^ SIMD2(repeating: ones[0] &* 0x22)
-        let backslash = block ^ SIMD2(repeating: ones[0] &* 0x5C)
+        let quote = block ^ SIMD2(repeating: Self.ones &* 0x22)
+        let backslash = block ^ SIMD2(repeating: Self.ones &* 0x5C)
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = (block &- SIMD2(repeating: ones[0] &* 0x20)) & ~block
+        let hasControl = (block &- SIMD2(repeating: Self.ones &* 0x20)) & ~block
         return (hasQuote | hasBackslash | hasControl) & SIMD2(repeating: highBits)
     }
 }

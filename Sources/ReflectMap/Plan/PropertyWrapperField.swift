@@ -10,15 +10,18 @@ protocol PropertyWrapperField {
 }
 
 extension PropertyWrapperField {
-    /// The slot of the wrapped value inside the wrapper's storage, where the property's value lies.
+    /// The bound field of a wrapper's storage: its wrapped value, at `keyPath`, read and written under
+    /// the keys and with the adapter that the wrapper, as the prototype holds it, gives.
     /// - Throws: `unsupportedType` when the runtime does not report the wrapper's layout.
-    static func wrappedSlot<Value>(
-        _ field: StoredField, at keyPath: KeyPath<Self, Value>, property: PropertyName
-    ) throws -> FieldSlot<Value> {
+    static func boundField<Value>(
+        _ field: StoredField, wrapping keyPath: KeyPath<Self, Value>, property: PropertyName,
+        prototype: ModelStorage, keys: (Self) -> [PropertyKey], adapter: (Self) throws -> TypeAdapter<Value>
+    ) throws -> BoundField<Value> {
         guard let slot = FieldSlot(wrapped: field, in: Self.self, at: keyPath) else {
             throw MappingError(.unsupportedType(type: String(describing: Self.self), property: "\(property)"))
         }
-        return slot
+        let wrapper = prototype.load(Self.self, from: field)
+        return BoundField(keys: keys(wrapper), slot: slot, isFillable: field.isVar, adapter: try adapter(wrapper))
     }
 }
 
@@ -26,12 +29,12 @@ extension JSONKey: PropertyWrapperField {
     static func makeAccessor(
         field: StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
     ) throws -> (AnyBoundField)? {
-        let slot = try wrappedSlot(field, at: \Self.wrappedValue, property: property)
-        let wrapper = prototype.load(Self.self, from: field)
-        let keys = ([wrapper.key] + wrapper.alternates).map { wrapper.isPath ? PropertyKey(path: $0) : PropertyKey($0) }
-        return BoundField<Value>(
-            keys: keys, slot: slot, isFillable: field.isVar,
-            adapter: try builder.adapter(for: Value.self, property: property))
+        try boundField(
+            field, wrapping: \Self.wrappedValue, property: property, prototype: prototype,
+            keys: { wrapper in
+                ([wrapper.key] + wrapper.alternates).map { wrapper.isPath ? PropertyKey(path: $0) : PropertyKey($0) }
+            },
+            adapter: { _ in try builder.adapter(for: Value.self, property: property) })
     }
 }
 
@@ -39,11 +42,10 @@ extension JSONTransform: PropertyWrapperField {
     static func makeAccessor(
         field: StoredField, property: PropertyName, name: String, prototype: ModelStorage, builder: PlanBuilder
     ) throws -> (AnyBoundField)? {
-        let slot = try wrappedSlot(field, at: \Self.wrappedValue, property: property)
-        let wrapper = prototype.load(Self.self, from: field)
-        return BoundField<Adapter.Value>(
-            keys: [PropertyKey(wrapper.key ?? builder.translator.key(for: name))], slot: slot, isFillable: field.isVar,
-            adapter: try wrapper.adapter.makeTypeAdapter(builder, property: property))
+        try boundField(
+            field, wrapping: \Self.wrappedValue, property: property, prototype: prototype,
+            keys: { [PropertyKey($0.key ?? builder.translator.key(for: name))] },
+            adapter: { try $0.adapter.makeTypeAdapter(builder, property: property) })
     }
 }
 

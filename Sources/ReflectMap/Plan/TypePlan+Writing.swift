@@ -107,13 +107,16 @@ enum WriteNode: Sendable {
 
     /// The same members sorted by key at every level; an array's elements keep their order.
     static func sorted(_ nodes: [WriteNode]) -> [WriteNode] {
-        nodes.map { node in
-            switch node {
-            case .field: node
-            case .group(let key, let members): .group(key, sorted(members))
-            case .elements(let key, let members): .elements(key, members.map { sorted([$0])[0] })
-            }
-        }.sorted { $0.key < $1.key }
+        nodes.map(\.sortedWithin).sorted { $0.key < $1.key }
+    }
+
+    /// The node with the objects inside it sorted by key.
+    private var sortedWithin: WriteNode {
+        switch self {
+        case .field: self
+        case .group(let key, let members): .group(key, Self.sorted(members))
+        case .elements(let key, let members): .elements(key, members.map(\.sortedWithin))
+        }
     }
 
     /// Whether writing leaves the member out: an absent optional, or a group of them.

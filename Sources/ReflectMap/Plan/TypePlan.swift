@@ -666,14 +666,11 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
         _ storage: ModelStorage, with plan: TypePlan, to writer: inout JSONWriter,
         discriminator: (key: String, value: String)?
     ) throws {
-        guard plan.tracksInstances else {
-            if let discriminator { return try plan.write(storage, to: &writer, discriminator: discriminator) }
-            return try plan.write(storage, to: &writer)
-        }
-        guard writer.activeInstances.enter(storage.instanceIdentity) else {
+        let tracked = plan.tracksInstances
+        if tracked, !writer.activeInstances.enter(storage.instanceIdentity) {
             throw writer.error(.referenceCycle(type: typeName))
         }
-        defer { writer.activeInstances.leave() }
+        defer { if tracked { writer.activeInstances.leave() } }
         if let discriminator {
             try plan.write(storage, to: &writer, discriminator: discriminator)
         } else {
