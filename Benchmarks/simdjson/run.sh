@@ -3,7 +3,8 @@
 #
 #   Benchmarks/simdjson/run.sh [iterations]     (default 200)
 #
-# Prints "simdjson <payload> <median µs> <bytes> <checksum>" per payload after checking each checksum
+# Prints "simdjson <payload> <median µs> <bytes> <checksum> <median µs before freeing>" per payload
+# (see ondemand.cpp: the first median includes freeing the structs) after checking each checksum
 # against the same sums computed by Python's json module, or one line "skipped: <reason>" (exit 0)
 # when g++ or the simdjson headers are missing. Built with -O3 -march=native, as a user who wants
 # simdjson's speed builds it: its On-Demand stage is then compiled for this CPU's kernel (haswell on

@@ -70,6 +70,23 @@ struct DownloadTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test(
+        "A download whose request has a large body reports only the bytes received, never those sent",
+        arguments: TransportKind.all)
+    func downloadWithBody(transport: TransportKind) async throws {
+        let target = destination()
+        defer { try? FileManager.default.removeItem(at: target) }
+        let body = Data(repeating: UInt8(ascii: "x"), count: 300_000)
+        let endpoint = HTTPEndpoint(
+            method: .post, path: "download/10/0", body: .data(body, contentType: "application/octet-stream"))
+        let progress = ProgressLog()
+        _ = try await service(transport).download(endpoint, to: target) { progress.append($0) }
+        #expect(try Data(contentsOf: target).count == 10)
+        let reports = progress.all
+        #expect(reports.last == TransferProgress(completed: 10, total: 10))
+        #expect(reports.allSatisfy { $0.completed <= 10 && $0.total == 10 }, "\(reports)")
+    }
+
     @Test("Cancelling a download stops it and removes the partial file", arguments: TransportKind.all)
     func cancelDownload(transport: TransportKind) async throws {
         let target = destination()

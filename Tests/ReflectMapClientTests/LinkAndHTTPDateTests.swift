@@ -64,6 +64,14 @@ struct LinkResolutionTests {
         // An escaped quote inside a quoted parameter, and a relation listed with others.
         let escaped = #"<https://x.test/c>; title="say \"hi\", then go"; rel="prev NEXT""#
         #expect(LinkHeader(escaped).target(of: "next", relativeTo: base)?.absoluteString == "https://x.test/c")
+        // A quoted-pair stands for its second character, wherever it falls in the value.
+        let pairs = #"<https://x.test/d>; rel="\n\ex\t""#
+        #expect(LinkHeader(pairs).target(of: "next", relativeTo: base)?.absoluteString == "https://x.test/d")
+        let pairThenText = #"<https://x.test/e>; rel="ne\xt""#
+        #expect(LinkHeader(pairThenText).target(of: "next", relativeTo: base)?.absoluteString == "https://x.test/e")
+        // A backslash that escapes the closing quote leaves the value open: the link is broken.
+        let open = #"<https://x.test/f>; rel="next\""#
+        #expect(LinkHeader(open).target(of: "next", relativeTo: base) == nil)
     }
 
     @Test("Pages follow a next link whose URL holds a comma, and lose no item")

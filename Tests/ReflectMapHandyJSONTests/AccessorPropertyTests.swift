@@ -150,6 +150,29 @@ final class Unplaceable: HandyJSON {
     }
 }
 
+/// Setters that store what they are given changed, so that no field holds the value the probe wrote:
+/// the one field each setter changed is its storage.
+final class Normalised: HandyJSON {
+    var id = 0
+    var storedCode = ""
+    var code: String {
+        get { storedCode }
+        set { storedCode = newValue.uppercased() }
+    }
+    var storedLevel = 0
+    var level: Int {
+        get { storedLevel }
+        set { storedLevel = newValue / 2 }
+    }
+    required init() {}
+
+    func mapping(mapper: HelpingMapper) {
+        mapper <<< self.code <-- "country_code"
+        mapper <<< self.level <-- "user_level"
+        mapper <<< self.id <-- "user_id"
+    }
+}
+
 /// A struct's `mapping(mapper:)` runs on the value itself, so the probe cannot watch its setter.
 struct ComputedInStruct: HandyJSON {
     var id = 0
@@ -264,6 +287,17 @@ extension HandyJSONCompat {
             #expect(model.previous == "now")
             #expect(model.changes == 0)
             #expect(model.history.isEmpty)
+        }
+
+        @Test("A setter that stores its value changed is placed by the one field it changed")
+        func normalisingSetter() throws {
+            let json = #"{"user_id": 1, "country_code": "kr", "user_level": 7}"#
+            let model = try #require(Normalised.deserialize(from: json))
+            // The value goes into the storage the setter uses, as read, without running the setter.
+            #expect(model.storedCode == "kr" && model.storedLevel == 7 && model.id == 1)
+            let written = try #require(model.toJSON())
+            #expect(written["country_code"] as? String == "kr")
+            #expect(written["user_level"] as? Int == 7)
         }
 
         @Test("A rule the probe cannot place is left out, and the rest of the model maps")

@@ -109,6 +109,13 @@ extension HandyJSONCompat {
             // The default, as HandyJSON's, is one line.
             #expect(model.toJSONString()?.contains("\n") == false)
             #expect(model.toJSONString() == model.toJSONString(prettyPrint: false))
+            // An array of models, the same way.
+            let models = [model, model]
+            let prettyList = try #require(models.toJSONString(prettyPrint: true))
+            #expect(prettyList.contains("\n"))
+            #expect(tree(prettyList) == tree(models.toJSONString()))
+            #expect(models.toJSONString()?.contains("\n") == false)
+            #expect(models.toJSONString() == models.toJSONString(prettyPrint: false))
         }
 
         @Test("A subclass maps its superclass's properties too, both directions")

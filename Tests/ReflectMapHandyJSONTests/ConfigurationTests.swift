@@ -43,6 +43,7 @@ extension HandyJSONCompat {
             #expect(HandyJSONConfiguration.debugMode == .none)
             HandyJSONConfiguration.debugMode = .error
             #expect(DeserializeOptions.caseInsensitive.rawValue == 1)
+            #expect([DebugMode.verbose, .debug, .error, .none].map(\.rawValue) == [0, 1, 2, 3])
         }
 
         @Test("The debug mode logs the failures and, at debug, what did not fit; mapping is unchanged")

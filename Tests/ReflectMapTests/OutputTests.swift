@@ -24,6 +24,14 @@ struct OutputTests {
         #expect(text == #"{"alpha":"a/b","empty":{},"middle":[1,2],"zeta":1}"#)
     }
 
+    @Test("Each formatting option keeps its own bit, so a stored raw value means the same options")
+    func optionBits() {
+        #expect(JSONMapper.OutputFormatting.sortedKeys.rawValue == 1)
+        #expect(JSONMapper.OutputFormatting.prettyPrinted.rawValue == 2)
+        #expect(JSONMapper.OutputFormatting.withoutEscapingSlashes.rawValue == 4)
+        #expect(JSONMapper().outputFormatting == JSONMapper.OutputFormatting(rawValue: 5))
+    }
+
     @Test("Without sorted keys, members come in declaration order")
     func declarationOrder() throws {
         var mapper = JSONMapper()

@@ -161,20 +161,35 @@ struct PolymorphismTests {
                 == #"{"vehicle":{"payload":12,"wheels":4}}"#)
     }
 
-    @Test("A subtype list that names a type outside the hierarchy is an error on first use")
+    @Test("A subtype list that names a type outside the hierarchy, a struct or a class, is an error on first use")
     func subtypeOutsideHierarchy() {
-        class Broken: JSONPolymorphic, @unchecked Sendable {
+        final class Stranger: Mappable, @unchecked Sendable {
+            var name = ""
+            required init() {}
+        }
+        class ListsStruct: JSONPolymorphic, @unchecked Sendable {
             class var typeKey: String { "kind" }
             class var subtypes: [String: any Mappable.Type] { ["product": Product.self] }
             required init() {}
         }
-        struct Holder: Mappable { var item = Broken() }
-        let error = mappingError { _ = try JSONMapper().map(Holder.self, from: json("{}")) }
-        if case .unsupportedType(let type, let property)? = error?.kind {
-            #expect(type.contains("Product"))
-            #expect(property == "Holder.item")
-        } else {
-            Issue.record("expected unsupportedType, got \(String(describing: error))")
+        class ListsClass: JSONPolymorphic, @unchecked Sendable {
+            class var typeKey: String { "kind" }
+            class var subtypes: [String: any Mappable.Type] { ["stranger": Stranger.self] }
+            required init() {}
+        }
+        struct StructHolder: Mappable { var item = ListsStruct() }
+        struct ClassHolder: Mappable { var item = ListsClass() }
+        let errors = [
+            ("Product", "StructHolder.item", mappingError { _ = try JSONMapper().map(StructHolder.self, from: json("{}")) }),
+            ("Stranger", "ClassHolder.item", mappingError { _ = try JSONMapper().map(ClassHolder.self, from: json("{}")) }),
+        ]
+        for (listed, holder, error) in errors {
+            if case .unsupportedType(let type, let property)? = error?.kind {
+                #expect(type.contains(listed))
+                #expect(property == holder)
+            } else {
+                Issue.record("expected unsupportedType for \(listed), got \(String(describing: error))")
+            }
         }
     }
 
