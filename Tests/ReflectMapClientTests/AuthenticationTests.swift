@@ -80,6 +80,21 @@ struct AuthenticationTests {
         #expect(await refreshes.value == 1)
     }
 
+    @Test("AuthInterceptor retries a 401 at once after a refresh, and leaves every other failure to the rest")
+    func retryDecisions() async throws {
+        let store = TokenStore()
+        let auth = AuthInterceptor(token: { await store.token }, refresh: { await store.renew() })
+        var request = URLRequest(url: try #require(URL(string: "https://example.test/me")))
+        request.setValue("Bearer old", forHTTPHeaderField: "Authorization")
+        let unauthorized = APIError.unacceptableStatus(code: 401, headers: [:], body: Data())
+        #expect(await auth.retry(request, failedWith: unauthorized, attempt: 1) == .retry(after: 0))
+        let forbidden = APIError.unacceptableStatus(code: 403, headers: [:], body: Data())
+        #expect(await auth.retry(request, failedWith: forbidden, attempt: 1) == .useDefault)
+        // Sent with the token the refresh produced: refreshing again would not help.
+        request.setValue("Bearer new", forHTTPHeaderField: "Authorization")
+        #expect(await auth.retry(request, failedWith: unauthorized, attempt: 2) == .doNotRetry)
+    }
+
     @Test(
         "AuthInterceptor gives up when the refresh hands back the token that was rejected", arguments: TransportKind.all
     )

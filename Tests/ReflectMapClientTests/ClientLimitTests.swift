@@ -94,4 +94,18 @@ struct RetryStatusCodeTests {
         #expect(RetryPolicy(delay: 0, retryableStatusCodes: [401, 402, 503]).retryableStatusCodes == [402, 503])
         #expect(RetryPolicy(delay: 0).retryableStatusCodes == [408, 429, 500, 502, 503, 504])
     }
+
+    @Test("A configuration's defaults are the ones its documentation gives")
+    func configurationDefaults() {
+        let configuration = ServiceConfiguration()
+        #expect(configuration.timeout == 30)
+        #expect(configuration.retryLimit == 2)
+        #expect(configuration.acceptableStatusCodes == Set(200..<300))
+        #expect(configuration.acceptableStatusCodes.contains(299) && !configuration.acceptableStatusCodes.contains(300))
+        #expect(configuration.redirectPolicy == .follow)
+        #expect(configuration.maximumConcurrentRequests == nil)
+        #expect(configuration.retryPolicy == nil && configuration.envelope == nil && configuration.userAgent == nil)
+        #expect(configuration.interceptors.isEmpty && configuration.monitors.isEmpty && configuration.headers.isEmpty)
+        #expect(!configuration.sharesInFlightRequests)
+    }
 }

@@ -72,6 +72,15 @@ struct LinkResolutionTests {
         // A backslash that escapes the closing quote leaves the value open: the link is broken.
         let open = #"<https://x.test/f>; rel="next\""#
         #expect(LinkHeader(open).target(of: "next", relativeTo: base) == nil)
+        // A token is the visible characters from `!` to `~` but separators: a space ends it (then
+        // BWS before `=`), and DEL breaks the link-value.
+        let spaced = #"<https://x.test/g>; rel =next"#
+        #expect(LinkHeader(spaced).target(of: "next", relativeTo: base)?.absoluteString == "https://x.test/g")
+        let edges = #"<https://x.test/h>; a!~=!~; rel=next"#
+        #expect(LinkHeader(edges).target(of: "next", relativeTo: base)?.absoluteString == "https://x.test/h")
+        let delete = "<https://x.test/i>; rel=ne\u{7F}xt, <https://x.test/j>; rel=next"
+        #expect(LinkHeader(delete).links.count == 1)
+        #expect(LinkHeader(delete).target(of: "next", relativeTo: base)?.absoluteString == "https://x.test/j")
     }
 
     @Test("Pages follow a next link whose URL holds a comma, and lose no item")

@@ -76,6 +76,14 @@ extension HandyJSONCompat {
             #expect(
                 JSONDeserializer<Animal>.deserializeFrom(dict: NSDictionary(dictionary: ["name": "c"]))?.name == "c")
             #expect(JSONDeserializer<Animal>.deserializeModelArrayFrom(json: #"[{"name": "d"}]"#)?.first??.name == "d")
+            // With a designated path, only the array there counts, never the document around it.
+            let nested = #"[[{"name": "g"}], {"name": "h"}]"#
+            #expect(
+                JSONDeserializer<Animal>.deserializeModelArrayFrom(json: nested, designatedPath: "0")?.map { $0?.name }
+                    == ["g"])
+            #expect(JSONDeserializer<Animal>.deserializeModelArrayFrom(json: nested, designatedPath: "1") == nil)
+            let topLevel = #"[{"name": "i"}]"#
+            #expect(JSONDeserializer<Animal>.deserializeModelArrayFrom(json: topLevel, designatedPath: "0") == nil)
             #expect(JSONDeserializer<Animal>.deserializeModelArrayFrom(array: [["name": "e"]])?.first??.name == "e")
             #expect(
                 JSONDeserializer<Animal>.deserializeModelArrayFrom(array: NSArray(array: [["name": "f"]]))?.first??.name

@@ -44,6 +44,19 @@ struct JSONValueTests {
         #expect(written == .object(["id": .number(.integer(1)), "extra": model.extra]))
     }
 
+    @Test("A number of 16 or 17 digits is a double when the double says it exactly, and keeps its text when not")
+    func sixteenAndSeventeenDigits() throws {
+        // Each double's shortest text has an exponent where the JSON has none: they still name one number.
+        let exact = "0.00001234567890123456"
+        #expect(try JSONValue(parsing: json(exact)) == .number(.double(0.00001234567890123456)))
+        let exactWithExponent = "1234567890123456e-20"
+        #expect(try JSONValue(parsing: json(exactWithExponent)) == .number(.double(0.00001234567890123456)))
+        // The nearest double to these reads 1.2345678901234564e-05 and 9007199254740992: the text is kept.
+        for inexact in ["0.000012345678901234565", "9007199254740993.0"] {
+            #expect(try JSONValue(parsing: json(inexact)) == .number(.large(inexact)))
+        }
+    }
+
     @Test("A JSONValue integer far beyond 64 bits writes back digit for digit")
     func hugeIntegerRoundTrip() throws {
         let digits = "-" + String(repeating: "2374623746732768942798", count: 9)

@@ -106,6 +106,23 @@ struct KeyTests {
         }
     }
 
+    @Test("A key that holds quotes is never found in the raw text of other members that spell it out")
+    func quotedKeyAcrossMembers() throws {
+        struct Tricky: Mappable {
+            @JSONKey(#"x":1,"y"#) var tricky = 0
+            var x = 0
+            @JSONKey(#"p\\":"q"#) var slashed = ""
+            var p = ""
+        }
+        // The raw text after a member's opening quote begins with one of the keys and a closing quote,
+        // but the document's members are `x`, `y`, `p\` and `q`.
+        let model = try JSONMapper().map(Tricky.self, from: Data(#"{"x":1,"y":2,"p\\":"q","q":"r"}"#.utf8))
+        #expect(model.tricky == 0 && model.x == 1)
+        #expect(model.slashed.isEmpty && model.p.isEmpty)
+        let spelled = try JSONMapper().map(Tricky.self, from: Data(#"{"x\":1,\"y":5,"p\\\\\":\"q":"s"}"#.utf8))
+        #expect(spelled.tricky == 5 && spelled.slashed == "s")
+    }
+
     @Test("A key is taken as the one expected next only when its closing quote follows it, in any order and spelling")
     func expectedKeysMatchOnlyWhole() throws {
         struct Expected: Mappable {

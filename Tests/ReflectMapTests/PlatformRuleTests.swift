@@ -155,6 +155,15 @@ struct URLRuleTests {
             ("https://josé@example.com/", "https://jos%C3%A9@example.com/"),
             ("https://example.com/bücher", "https://example.com/b%C3%BCcher"),
             ("https://[::1]:8080/ü", "https://[::1]:8080/%C3%BC"),
+            // RFC 3492's own samples (section 7.1), and labels whose bias adaptation meets its threshold
+            // (455) exactly, checked against Python's punycode codec.
+            ("https://他们为什么不说中文.example/", "https://xn--ihqwcrb4cv8a8dqg056pqjye.example/"),
+            ("https://pročprostěnemluvíčesky.cz/", "https://xn--proprostnemluvesky-uyb24dma41a.cz/"),
+            ("https://なぜみんな日本語を話してくれないのか.jp/", "https://xn--n8jok5ay5dzabd5bym9f0cm5685rrjetr6pdxa.jp/"),
+            ("https://푚녺땖c칀.kr/", "https://xn--c-677ey2h797abzg.kr/"),
+            ("https://æõȃƫn.example/", "https://xn--n-3fa9bx1ckn.example/"),
+            ("https://Ċűmȧ뒈.example/", "https://xn--m-7ha02ajy5230e.example/"),
+            ("https://b닝vぉヿ.example/", "https://xn--bv-v73ap5ag151c.example/"),
         ])
     func internationalHosts(text: String, expected: String) throws {
         let link = try JSONMapper(mode: .strict).map(Link.self, from: Data(#"{"url": "\#(text)"}"#.utf8))

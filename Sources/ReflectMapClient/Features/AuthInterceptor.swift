@@ -52,7 +52,7 @@ public actor AuthInterceptor: RequestInterceptor {
     ///   - request: The request as it was sent.
     ///   - error: Why it failed.
     ///   - attempt: The attempts made so far.
-    /// - Returns: ``RetryDecision/retry(after:)`` after a refresh that produced a new token,
+    /// - Returns: ``RetryDecision/retry(after:)`` with no delay after a refresh that produced a new token,
     ///   ``RetryDecision/doNotRetry`` when it did not, and ``RetryDecision/useDefault`` for other errors.
     public func retry(_ request: URLRequest, failedWith error: APIError, attempt: Int) async -> RetryDecision {
         guard error.statusCode == 401, let refresh else { return .useDefault }
