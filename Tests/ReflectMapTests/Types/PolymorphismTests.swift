@@ -180,8 +180,14 @@ struct PolymorphismTests {
         struct StructHolder: Mappable { var item = ListsStruct() }
         struct ClassHolder: Mappable { var item = ListsClass() }
         let errors = [
-            ("Product", "StructHolder.item", mappingError { _ = try JSONMapper().map(StructHolder.self, from: json("{}")) }),
-            ("Stranger", "ClassHolder.item", mappingError { _ = try JSONMapper().map(ClassHolder.self, from: json("{}")) }),
+            (
+                "Product", "StructHolder.item",
+                mappingError { _ = try JSONMapper().map(StructHolder.self, from: json("{}")) }
+            ),
+            (
+                "Stranger", "ClassHolder.item",
+                mappingError { _ = try JSONMapper().map(ClassHolder.self, from: json("{}")) }
+            ),
         ]
         for (listed, holder, error) in errors {
             if case .unsupportedType(let type, let property)? = error?.kind {
