@@ -95,6 +95,31 @@ struct RetryStatusCodeTests {
         #expect(RetryPolicy(delay: 0).retryableStatusCodes == [408, 429, 500, 502, 503, 504])
     }
 
+    @Test("The earliest HTTP date read is 1 January 1601; the second before it is no date")
+    func earliestHTTPDate() {
+        #expect(HTTPDate.date(from: "Mon, 01 Jan 1601 00:00:00 GMT") == Date(timeIntervalSince1970: -11_644_473_600))
+        #expect(HTTPDate.date(from: "Sun, 31 Dec 1600 23:59:59 GMT") == nil)
+    }
+
+    @Test("A stream's Accept replaces the service's unless the endpoint sets its own, in any capitalisation")
+    func streamAccept() throws {
+        struct Headed: Endpoint {
+            var headers: [String: String]
+            var path: String { "events" }
+            var method: HTTPMethod { .get }
+        }
+        let service = APIService(baseURL: try #require(URL(string: "https://api.example.test")))
+        let cases: [([String: String], String)] = [
+            ([:], "text/event-stream"),
+            (["X-Trace": "1"], "text/event-stream"),
+            (["accept": "application/json"], "application/json"),
+        ]
+        for (headers, expected) in cases {
+            let request = try service.begin(Headed(headers: headers), accept: "text/event-stream").request.get()
+            #expect(request.urlRequest.value(forHTTPHeaderField: "Accept") == expected, "\(headers)")
+        }
+    }
+
     @Test("A configuration's defaults are the ones its documentation gives")
     func configurationDefaults() {
         let configuration = ServiceConfiguration()

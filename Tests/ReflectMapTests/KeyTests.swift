@@ -106,6 +106,21 @@ struct KeyTests {
         }
     }
 
+    @Test("The empty key is a key like any other, on both routes and written back")
+    func emptyKey() throws {
+        struct Blank: Mappable {
+            @JSONKey("") var blank = 0
+            @JSONKey("a") var one = 0
+        }
+        let text = #"{"a": 1, "": 2}"#
+        let mapper = JSONMapper()
+        let model = try mapper.map(Blank.self, from: Data(text.utf8))
+        #expect(model.blank == 2 && model.one == 1)
+        let tree = try mapper.map(Blank.self, fromJSONObject: try JSONSerialization.jsonObject(with: Data(text.utf8)))
+        #expect(tree.blank == 2 && tree.one == 1)
+        #expect(try mapper.string(from: model) == #"{"":2,"a":1}"#)
+    }
+
     @Test("A key that holds quotes is never found in the raw text of other members that spell it out")
     func quotedKeyAcrossMembers() throws {
         struct Tricky: Mappable {
