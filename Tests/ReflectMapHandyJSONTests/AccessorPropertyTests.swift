@@ -173,6 +173,24 @@ final class Normalised: HandyJSON {
     }
 }
 
+/// A custom mirror that lists fewer fields than the instance stores (one that hides an identifier from
+/// logs, say): the probe finds the setter's storage by the name the mirror gives it.
+final class Reflected: HandyJSON, CustomReflectable {
+    var id = 0
+    var storedNick = ""
+    var nick: String {
+        get { storedNick }
+        set { storedNick = newValue }
+    }
+    required init() {}
+
+    var customMirror: Mirror { Mirror(self, children: ["storedNick": storedNick]) }
+
+    func mapping(mapper: HelpingMapper) {
+        mapper <<< self.nick <-- "nick_name"
+    }
+}
+
 /// A struct's `mapping(mapper:)` runs on the value itself, so the probe cannot watch its setter.
 struct ComputedInStruct: HandyJSON {
     var id = 0
@@ -287,6 +305,13 @@ extension HandyJSONCompat {
             #expect(model.previous == "now")
             #expect(model.changes == 0)
             #expect(model.history.isEmpty)
+        }
+
+        @Test("An accessor property of a model with a custom mirror is found by the name its mirror gives")
+        func customMirror() throws {
+            let model = try #require(Reflected.deserialize(from: #"{"id": 3, "nick_name": "ace"}"#))
+            #expect(model.nick == "ace" && model.id == 3)
+            #expect(try #require(model.toJSON())["nick_name"] as? String == "ace")
         }
 
         @Test("A setter that stores its value changed is placed by the one field it changed")
