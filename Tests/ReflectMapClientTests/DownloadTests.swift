@@ -71,6 +71,22 @@ struct DownloadTests {
     }
 
     @Test(
+        "A failed download's error keeps its body whole up to 1 MiB, and its first 1 MiB beyond",
+        arguments: TransportKind.all, [(1 << 20) - 1, 1 << 20, (1 << 20) + 1])
+    func errorBodyCap(transport: TransportKind, size: Int) async throws {
+        let target = destination()
+        defer { try? FileManager.default.removeItem(at: target) }
+        do {
+            _ = try await service(transport).download(BookPath(path: "big-error/\(size)"), to: target)
+            Issue.record("expected a 500")
+        } catch let APIError.unacceptableStatus(code, _, body) {
+            #expect(code == 500)
+            #expect(body.count == min(size, 1 << 20))
+        }
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+    }
+
+    @Test(
         "A download whose request has a large body reports only the bytes received, never those sent",
         arguments: TransportKind.all)
     func downloadWithBody(transport: TransportKind) async throws {

@@ -38,13 +38,25 @@ struct ElementGateTests {
     }
 
     @Test("A mapping task waiting for room goes on once the consumer takes an element")
-    func waiterResumes() async throws {
+    func waiterResumes() async {
         let gate = ElementGate(limit: 1)
         gate.produced()
         gate.produced()
         let waiter = Task { try await gate.waitForRoom() }
         gate.consumed()
-        try await waiter.value
+        // A guard, not a synchronisation: a waiter never resumed fails the test instead of hanging it.
+        let resumed = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { (try? await waiter.value) != nil }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(10))
+                waiter.cancel()
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        #expect(resumed)
     }
 
     @Test("A stream lets 64 mapped elements wait for its consumer")

@@ -108,6 +108,10 @@ public enum APIError: Error, CustomStringConvertible, Sendable {
 }
 
 extension APIError {
+    /// How much of a failed response's body an error keeps when the body streams (a stream, a download):
+    /// its first 1 MiB. The rest is not read.
+    static let streamedBodyLimit = 1 << 20
+
     /// An error from building a request, as an ``APIError``.
     static func wrapping(_ error: any Error) -> APIError {
         (error as? APIError) ?? .invalidRequest("\(error)")

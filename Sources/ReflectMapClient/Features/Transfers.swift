@@ -72,11 +72,12 @@ extension APIService {
         }
     }
 
-    /// The start of a failed download's body (at most 1 MiB), for the error; the file is removed.
+    /// The start of a failed download's body (at most `APIError.streamedBodyLimit` bytes), for the
+    /// error; the file is removed.
     private static func takeErrorBody(from file: URL) -> Data {
         defer { try? FileManager.default.removeItem(at: file) }
         guard let handle = try? FileHandle(forReadingFrom: file) else { return Data() }
         defer { try? handle.close() }
-        return (try? handle.read(upToCount: 1 << 20)) ?? Data()
+        return (try? handle.read(upToCount: APIError.streamedBodyLimit)) ?? Data()
     }
 }

@@ -144,9 +144,9 @@ extension APIService {
         output.value.yield(element)
     }
 
-    /// An error response's body, its first 1 MiB at most: the rest is not read.
+    /// An error response's body, its first `APIError.streamedBodyLimit` bytes at most: the rest is not read.
     private static func collect(_ chunks: AsyncThrowingStream<Data, any Error>) async -> Data {
-        let limit = 1 << 20
+        let limit = APIError.streamedBodyLimit
         var body = Data()
         do {
             for try await chunk in chunks {
