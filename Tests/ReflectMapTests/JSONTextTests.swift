@@ -12,6 +12,11 @@ struct Numbers: Mappable {
     var exact = Decimal(0)
 }
 
+struct Reals: Mappable {
+    var double = 0.0
+    var single: Float = 0
+}
+
 struct Texts: Mappable {
     var name = ""
     var note: String?
@@ -44,6 +49,37 @@ struct JSONNumberTextTests {
     func correctlyRoundedDoubles(text: String) throws {
         let numbers = try mapper.map(Numbers.self, from: json(#"{"real": \#(text)}"#))
         #expect(numbers.real == Double(text))
+    }
+
+    @Test("Runs of 1 to 20 digits before and after the point are correctly rounded, whatever follows them")
+    func digitRunsOfEveryLength() throws {
+        let integerDigits = Array("98765432109876543210")
+        let fractionDigits = Array("01234567890123456789")
+        // The bytes around the digits' class ('/' and ':' border '0' and '9'), and enough padding
+        // for the number's end to fall at every place in an eight-byte word.
+        for follower in ["}", " }", "e1}", "E-2}"] {
+            for padding in 0...8 {
+                let tail = follower + String(repeating: " ", count: padding)
+                for integerCount in 1...20 {
+                    for fractionCount in 0...20 {
+                        var text = String(integerDigits[..<integerCount])
+                        if fractionCount > 0 { text += "." + String(fractionDigits[..<fractionCount]) }
+                        let number = text + follower.filter { $0 != "}" && $0 != " " }
+                        let expected = -(Double(number) ?? .nan)
+                        let json = #"{"single":-"# + number + #","double":-"# + text + tail
+                        let read = try mapper.map(Reals.self, from: Data(json.utf8))
+                        #expect(read.double == expected, "-\(text)\(tail)")
+                        #expect(read.single == Float(expected), "-\(number) into a Float")
+                    }
+                }
+            }
+        }
+        for neighbour in ["/", ":"] {
+            let error = mappingError {
+                _ = try mapper.map(Numbers.self, from: json(#"{"real":1234.5678901\#(neighbour)}"#))
+            }
+            #expect(error?.byteOffset == 20, "a '\(neighbour)' after the digits")
+        }
     }
 
     @Test("A number too large for a Double is rejected with its offset; one too small is zero")

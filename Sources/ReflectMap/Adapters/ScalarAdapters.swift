@@ -177,7 +177,7 @@ extension Double: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Double>(
             read: { reader in
-                if !reader.isTree, let number = try reader.readPlainNumber() {
+                if !reader.isTree, let number = try reader.readPlainNumber(keepingLongFractions: true) {
                     if case .double(let value) = number { return value }
                     return try Coercion.floatingPoint(JSONScalar(number), &reader)
                 }
@@ -191,7 +191,12 @@ extension Double: BuiltinAdapterProviding {
 extension Float: BuiltinAdapterProviding {
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Float>(
-            read: { reader in try Coercion.floatingPoint(reader.readScalar(), &reader) },
+            read: { reader in
+                if !reader.isTree, let number = try reader.readPlainNumber(keepingLongFractions: true) {
+                    return try Coercion.floatingPoint(JSONScalar(number), &reader)
+                }
+                return try Coercion.floatingPoint(reader.readScalar(), &reader)
+            },
             write: { value, writer in try writer.writeFloat(value) }
         )
     }

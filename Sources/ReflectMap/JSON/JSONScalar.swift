@@ -111,9 +111,10 @@ enum JSONScalar {
         case .double(let value): return value
         case .decimal(let value):
             // An integer beyond 64 bits is parsed from its digits, correctly rounded. A fraction,
-            // which `JSONSerialization` boxes as `NSDecimalNumber` when it is long (canada.json), gets
+            // which `JSONSerialization` boxes as `NSDecimalNumber` when it has many digits, gets
             // `doubleValue`, as hand-written code and `JSONDecoder` do: a few ulps off at worst, and
-            // ten times faster than going through the text. The byte route never comes here for them.
+            // ten times faster than going through the text. Read from bytes, a `Double` or `Float`
+            // property never comes here: its adapter takes the scanner's correctly rounded value.
             if value.exponent >= 0, let double = Double(value.description) { return double }
             return NSDecimalNumber(decimal: value).doubleValue
         default: return nil

@@ -802,6 +802,26 @@ extension JSONScanner {
             significand = sum
             index += 8
         }
+        // Fewer than eight digits left, when a word is there: all of them at once.
+        if let word = bytes.word(at: index) {
+            // A byte is a digit where the test below leaves 0x33. A non-digit byte can carry into
+            // the byte after it, but the first non-digit byte itself is always marked, and only the
+            // bytes before it are used.
+            let marks = Self.digitMarks(word) ^ 0x3333_3333_3333_3333
+            let count = marks.trailingZeroBitCount / 8
+            if count > 0, count < 8 {
+                // The digits shifted to the top of the word; the zero bytes below them read as
+                // leading zeros.
+                let value = Self.valueOfEightDigits(word << (64 - 8 * UInt64(count)))
+                let (times, overflow1) = significand.multipliedReportingOverflow(by: Self.powersOfTen[count])
+                let (sum, overflow2) = times.addingReportingOverflow(value)
+                if !overflow1 && !overflow2 {
+                    significand = sum
+                    index += count
+                    return
+                }
+            }
+        }
         while let value = digit(at: index) {
             let (times10, overflow1) = significand.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times10.addingReportingOverflow(UInt64(value))
@@ -814,9 +834,20 @@ extension JSONScanner {
     /// 3, and adding 6 does not carry out of its low nibble.
     @inline(__always)
     private static func isEightDigits(_ word: UInt64) -> Bool {
-        let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
-        return (word & highNibbles) | (((word &+ 0x0606_0606_0606_0606) & highNibbles) >> 4) == 0x3333_3333_3333_3333
+        digitMarks(word) == 0x3333_3333_3333_3333
     }
+
+    /// 0x33 in each byte of a little-endian word that is an ASCII digit, and something else in the
+    /// first byte that is not: its high nibble is 3 and adding 6 does not carry out of its low nibble.
+    /// Only a non-digit byte can carry into the byte after it.
+    @inline(__always)
+    private static func digitMarks(_ word: UInt64) -> UInt64 {
+        let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        return (word & highNibbles) | (((word &+ 0x0606_0606_0606_0606) & highNibbles) >> 4)
+    }
+
+    /// 10⁰ … 10⁷, for a run of fewer than eight digits.
+    private static let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
 
     /// The value of eight ASCII digits in a little-endian word (the first digit in the lowest byte),
     /// combined in pairs, then fours, then all eight, with three multiplications.

@@ -106,18 +106,21 @@ struct JSONReader {
 
     /// The number under the cursor, read from bytes with no scalar in between, for the adapters of
     /// numbers: their common case. `nil`, consuming nothing, for a tree, for a value that is not a
-    /// number, and for a fraction of more than 17 significant digits (which ``readScalar()`` reads as
-    /// a `Decimal`, as `JSONSerialization` does); the caller then reads the scalar by the usual rules.
+    /// number, and, unless `keepingLongFractions`, for a fraction of more than 17 significant digits
+    /// (which ``readScalar()`` reads as a `Decimal`, as `JSONSerialization` does, so that an integer
+    /// property sees its exact digits); the caller then reads the scalar by the usual rules. The
+    /// floating-point adapters keep long fractions: the scanner's `Double` is correctly rounded from
+    /// every digit, where a `Decimal`'s `doubleValue` can be a few units in the last place off.
     /// Out of line: inlined, it grows the scalar adapters' read closures past what the optimiser
     /// inlines into their array loops, which costs the tree route more than this call costs bytes.
     @inline(never)
-    mutating func readPlainNumber() throws -> JSONNumber? {
+    mutating func readPlainNumber(keepingLongFractions: Bool = false) throws -> JSONNumber? {
         if isTree { return nil }
         let byte = try scanner.peek()
         guard byte == .minus || (byte >= .zero && byte <= UInt8(ascii: "9")) else { return nil }
         let start = scanner.index
         let number = try scanner.number()
-        if case .double = number, scanner.lastNumberIsLong {
+        if !keepingLongFractions, case .double = number, scanner.lastNumberIsLong {
             scanner.index = start
             return nil
         }
