@@ -62,6 +62,26 @@ struct CookieTests {
         #expect(cookies[1].expires == Date(timeIntervalSince1970: 0))
     }
 
+    @Test("A cookie expires at a Max-Age of zero or less, or at its Expires instant itself")
+    func expiryLimits() throws {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let ages = [-1, 0, 1].map { ExpiredCookies.SetCookie(name: "a", maxAge: $0).isExpired(at: now) }
+        #expect(ages == [true, true, false])
+        let dates = [-1.0, 0, 1].map {
+            ExpiredCookies.SetCookie(name: "a", expires: now.addingTimeInterval($0)).isExpired(at: now)
+        }
+        #expect(dates == [true, true, false])
+        // Max-Age wins over Expires, either way.
+        #expect(!ExpiredCookies.SetCookie(name: "a", maxAge: 1, expires: now).isExpired(at: now))
+        #expect(ExpiredCookies.SetCookie(name: "a", maxAge: 0, expires: now.addingTimeInterval(60)).isExpired(at: now))
+        #expect(!ExpiredCookies.SetCookie(name: "a").isExpired(at: now))
+        // An attribute's value runs to the end: only its first `=` separates it from the name.
+        #expect(ExpiredCookies.cookies(in: "a=1; Path=/a=b; Max-Age = 5").first?.path == "/a=b")
+        #expect(ExpiredCookies.cookies(in: "a=1; Path=/a=b; Max-Age = 5").first?.maxAge == 5)
+        // Attributes with no value at all.
+        #expect(ExpiredCookies.cookies(in: "a=1; Secure; HttpOnly; Max-Age=0; Path").first?.maxAge == 0)
+    }
+
     @Test("Blank pieces between joined headers belong to no cookie", arguments: [",,", ", ,", ",", ", "])
     func blankPiecesBetweenHeaders(separator: String) {
         let cookies = ExpiredCookies.cookies(in: "a=; Max-Age=0" + separator + "b=2; Path=/p" + separator)
@@ -94,5 +114,30 @@ struct CookieTests {
         ExpiredCookies.delete(expiredBy: response, in: configuration)
         let left = Set((storage.cookies ?? []).filter { $0.name == name }.map { "\($0.domain) \($0.path)" })
         #expect(left == ["badexample.com /", "api.example.com /other"])
+    }
+
+    @Test(
+        "Without a Path, an expired cookie is deleted at the directory of the request's path",
+        arguments: [("/account", "/"), ("/shop/cart", "/shop"), ("/shop/cart/", "/shop/cart"), ("", "/")])
+    func defaultPath(requestPath: String, directory: String) throws {
+        let storage = HTTPCookieStorage.shared
+        let name = "path\(UInt32.random(in: 0...UInt32.max))"
+        let paths = ["/", "/shop", "/shop/cart"]
+        for path in paths {
+            storage.setCookie(
+                try #require(
+                    HTTPCookie(properties: [.name: name, .value: "v", .domain: "api.example.com", .path: path])))
+        }
+        defer { for stored in storage.cookies ?? [] where stored.name == name { storage.deleteCookie(stored) } }
+        let url = try #require(URL(string: "http://api.example.com" + requestPath))
+        let response = try #require(
+            HTTPURLResponse(
+                url: url, statusCode: 200, httpVersion: nil, headerFields: ["Set-Cookie": "\(name)=; Max-Age=0"]))
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = storage
+        configuration.httpShouldSetCookies = true
+        ExpiredCookies.delete(expiredBy: response, in: configuration)
+        let left = Set((storage.cookies ?? []).filter { $0.name == name }.map(\.path))
+        #expect(left == Set(paths).subtracting([directory]))
     }
 }

@@ -81,6 +81,42 @@ struct LinkResolutionTests {
         let delete = "<https://x.test/i>; rel=ne\u{7F}xt, <https://x.test/j>; rel=next"
         #expect(LinkHeader(delete).links.count == 1)
         #expect(LinkHeader(delete).target(of: "next", relativeTo: base)?.absoluteString == "https://x.test/j")
+        // Skipping a broken link-value passes over commas in quotes, steps over an escaped quote, and
+        // stops at the comma after the closing one.
+        let brokenQuoted = #"<https://x.test/k> junk; title="x\"", <https://x.test/l>; rel="next""#
+        #expect(LinkHeader(brokenQuoted).target(of: "next", relativeTo: base)?.absoluteString == "https://x.test/l")
+        let quotedLink =
+            #"<https://x.test/m> junk; title="a, <https://x.test/n>; rel=next, b", <https://x.test/o>; rel=next"#
+        #expect(LinkHeader(quotedLink).target(of: "next", relativeTo: base)?.absoluteString == "https://x.test/o")
+    }
+
+    @Test(
+        "A link-value may end anywhere its grammar allows: after an empty target, a name, or a parameter with no space")
+    func linkValueEnds() throws {
+        let empty = LinkHeader("<>; rel=self, <https://x.test/p>; rel=next").links
+        #expect(empty.map(\.target) == ["", "https://x.test/p"])
+        let tight = LinkHeader("<https://x.test/q>;rel=next;title=x").links
+        #expect(tight.first?.relations == ["next"])
+        #expect(tight.first?.parameters.map(\.name) == ["rel", "title"])
+        // A parameter with no value ends the field; one with `=` and nothing after it breaks the link.
+        let bare = LinkHeader("<https://x.test/r>; rel=next; crossorigin").links
+        #expect(bare.first?.parameters.map(\.name) == ["rel", "crossorigin"])
+        #expect(bare.first?.parameters.last?.value == "")
+        #expect(LinkHeader("<https://x.test/s>; rel=").links.isEmpty)
+        #expect(LinkHeader("<https://x.test/t>; rel=next; title=\"").links.isEmpty)
+        #expect(LinkHeader("<https://x.test/u").links.isEmpty)
+        #expect(LinkHeader("<https://x.test/v>; rel=next; title=\"x\\").links.isEmpty)
+    }
+
+    @Test("Spaces and commas before, between and after the links are passed over", arguments: ["", " ", ",", " , \t,"])
+    func listSeparators(_ separators: String) throws {
+        let base = try #require(URL(string: "https://api.example.com/v1/items"))
+        #expect(LinkHeader(separators).links.isEmpty)
+        let field =
+            separators + #"<https://x.test/1>; rel=prev"# + separators + ", <https://x.test/2>; rel=next" + separators
+        let links = LinkHeader(field).links
+        #expect(links.map(\.target) == ["https://x.test/1", "https://x.test/2"])
+        #expect(LinkHeader(field).target(of: "next", relativeTo: base)?.absoluteString == "https://x.test/2")
     }
 
     @Test("Pages follow a next link whose URL holds a comma, and lose no item")
@@ -148,6 +184,17 @@ struct HTTPDateTests {
         #expect(HTTPDate.date(from: text, now: Date(timeIntervalSince1970: 1_700_000_000)) == Self.instant)
     }
 
+    @Test(
+        "Tokens are told apart by their length: a month by its first three letters, a day by one or two digits",
+        arguments: [
+            "Sunday, 06 November 1994 08:49:37 GMT", "Sun, 6 NOVEMBER 1994 08:49:37 GMT",
+            // Three digits are neither a day nor a year, and are passed over.
+            "Sun, 123 06 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 123 1994 08:49:37 GMT",
+        ])
+    func tokenLengths(text: String) {
+        #expect(HTTPDate.date(from: text, now: Date(timeIntervalSince1970: 1_700_000_000)) == Self.instant)
+    }
+
     @Test("A two-digit year more than 50 years ahead is read in the century before")
     func twoDigitYears() {
         let now = Date(timeIntervalSince1970: 1_700_000_000)  // 2023
@@ -164,6 +211,8 @@ struct HTTPDateTests {
         "Text that names no date is refused",
         arguments: [
             "", "tomorrow", "Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:49:37 GMT", "Sun, 06 Nov 1994 GMT",
+            // A time's parts are one or two digits each, none empty.
+            "Sun, 06 Nov 1994 08:49::37 GMT", "Sun, 06 Nov 1994 08:49:037 GMT", "Sun, 06 Nov 1994 008:49:37 GMT",
         ])
     func refused(text: String) {
         #expect(HTTPDate.date(from: text) == nil)

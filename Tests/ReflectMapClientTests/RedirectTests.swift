@@ -66,6 +66,18 @@ struct RedirectTests {
         }
     }
 
+    @Test("Twenty redirects are followed, and a twenty-first fails", arguments: TransportKind.all)
+    func redirectLimit(transport: TransportKind) async throws {
+        let service = try service(transport)
+        #expect(try await service.get("redirect-chain/20", as: Echo.self).path == "/echo")
+        await #expect { _ = try await service.get("redirect-chain/21", as: Echo.self) } throws: { error in
+            if case .network(_, let code)? = error as? APIError {
+                return code == URLError.Code.httpTooManyRedirects.rawValue
+            }
+            return false
+        }
+    }
+
     @Test("A redirect loop fails after 20 redirects", arguments: TransportKind.all)
     func loop(transport: TransportKind) async throws {
         await #expect { _ = try await service(transport).get("redirect-loop", as: Empty.self) } throws: { error in

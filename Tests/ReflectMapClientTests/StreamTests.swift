@@ -297,6 +297,20 @@ struct StreamTests {
         #expect(splitter.finish() == Data("tail".utf8))
     }
 
+    @Test("The line splitter keeps an empty first line, and every byte of a line that spans a compaction")
+    func lineSplitterEdges() {
+        var splitter = LineSplitter()
+        #expect(splitter.append(Data("\nfirst\n".utf8)) == [Data(), Data("first".utf8)])
+        // More than 4 KiB of whole lines, then a partial line: the consumed bytes are dropped, and the
+        // partial line is finished by the next chunk whole.
+        var fresh = LineSplitter()
+        let line = String(repeating: "x", count: 99) + "\n"
+        let lines = fresh.append(Data((String(repeating: line, count: 50) + "partial").utf8))
+        #expect(lines.count == 50)
+        #expect(fresh.append(Data("-end\nnext".utf8)) == [Data("partial-end".utf8)])
+        #expect(fresh.finish() == Data("next".utf8))
+    }
+
     @Test("Streams work over a stub transport too")
     func stubbedStream() async throws {
         let stub = StubTransport { _ in

@@ -206,6 +206,29 @@ struct ComputedInStruct: HandyJSON {
     }
 }
 
+/// Optional accessor properties of a type the probe knows no value of: it writes `nil` into one that
+/// holds a value, and cannot write anything distinct into one that holds none.
+final class OptionalAccessors: HandyJSON {
+    var id = 0
+    var storedLinks: [String]? = ["old"]
+    var links: [String]? {
+        get { storedLinks }
+        set { storedLinks = newValue }
+    }
+    var storedAliases: [String]?
+    var aliases: [String]? {
+        get { storedAliases }
+        set { storedAliases = newValue }
+    }
+    required init() {}
+
+    func mapping(mapper: HelpingMapper) {
+        mapper <<< self.links <-- "link_list"
+        mapper <<< self.aliases <-- "alias_list"
+        mapper <<< self.id <-- "user_id"
+    }
+}
+
 /// A rule on a value inside a stored property, which is not a property of the model.
 final class NestedValue: HandyJSON {
     struct Inner: HandyJSON { var x = 0 }
@@ -323,6 +346,19 @@ extension HandyJSONCompat {
             let written = try #require(model.toJSON())
             #expect(written["country_code"] as? String == "kr")
             #expect(written["user_level"] as? Int == 7)
+        }
+
+        @Test(
+            "An optional accessor property that holds a value is placed by emptying it; one that holds none is left out"
+        )
+        func optionalAccessors() throws {
+            let json = #"{"user_id": 4, "link_list": ["a", "b"], "alias_list": ["c"], "storedAliases": ["d"]}"#
+            let model = try #require(OptionalAccessors.deserialize(from: json))
+            #expect(model.id == 4)
+            #expect(model.links == ["a", "b"])
+            #expect(model.aliases == ["d"])
+            #expect(
+                tree(model.toJSONString()) == tree(#"{"user_id": 4, "link_list": ["a", "b"], "storedAliases": ["d"]}"#))
         }
 
         @Test("A rule the probe cannot place is left out, and the rest of the model maps")

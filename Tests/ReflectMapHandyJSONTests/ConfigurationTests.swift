@@ -46,6 +46,31 @@ extension HandyJSONCompat {
             #expect([DebugMode.verbose, .debug, .error, .none].map(\.rawValue) == [0, 1, 2, 3])
         }
 
+        @Test("Failures are logged at error and below, what did not fit at debug and below, and nothing at none")
+        func logLevels() throws {
+            defer { HandyJSONConfiguration.debugMode = .error }
+            func logged(at mode: DebugMode) throws -> (failures: Bool, misfits: Bool) {
+                HandyJSONConfiguration.debugMode = mode
+                let text = try capturingStandardError {
+                    _ = CaseModel.deserialize(from: "not json")
+                    _ = CaseModel.deserialize(from: #"{"userName": [1]}"#)
+                }
+                let lines = text.split(separator: "\n").filter {
+                    $0.hasPrefix("ReflectMapHandyJSON: mapping CaseModel")
+                }
+                return (
+                    lines.contains { $0.hasPrefix("ReflectMapHandyJSON: mapping CaseModel failed") },
+                    lines.contains {
+                        $0.hasPrefix("ReflectMapHandyJSON: mapping CaseModel: ") && $0.contains("userName")
+                    }
+                )
+            }
+            #expect(try logged(at: .verbose) == (true, true))
+            #expect(try logged(at: .debug) == (true, true))
+            #expect(try logged(at: .error) == (true, false))
+            #expect(try logged(at: .none) == (false, false))
+        }
+
         @Test("The debug mode logs the failures and, at debug, what did not fit; mapping is unchanged")
         func debugModeKeepsResults() throws {
             HandyJSONConfiguration.debugMode = .verbose

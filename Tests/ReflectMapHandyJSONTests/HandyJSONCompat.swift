@@ -13,3 +13,21 @@ func tree(_ text: String?) -> JSONValue? {
     guard let text else { return nil }
     return try? JSONValue(parsing: Data(text.utf8))
 }
+
+/// What `body` writes to standard error, which goes to a temporary file meanwhile. Other tests running
+/// at the same time may write there too, so callers look for their own lines.
+func capturingStandardError(_ body: () -> Void) throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+        throw CocoaError(.fileWriteUnknown)
+    }
+    defer { try? FileManager.default.removeItem(at: url) }
+    let file = try FileHandle(forWritingTo: url)
+    let saved = dup(2)
+    dup2(file.fileDescriptor, 2)
+    body()
+    dup2(saved, 2)
+    close(saved)
+    try file.close()
+    return String(decoding: try Data(contentsOf: url), as: UTF8.self)
+}

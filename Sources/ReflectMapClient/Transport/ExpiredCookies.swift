@@ -84,9 +84,10 @@ enum ExpiredCookies {
         return cookie
     }
 
-    /// RFC 6265 §5.1.4: the directory of the request's path.
+    /// RFC 6265 §5.1.4: the directory of the request's path, as the request spelled it. (`URL.path`
+    /// would drop a trailing slash, and so a directory: `/shop/cart/` is the directory `/shop/cart`.)
     private static func defaultPath(of url: URL) -> String {
-        let path = url.path
+        let path = URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path
         guard path.hasPrefix("/"), let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
         return String(path[..<slash])
     }

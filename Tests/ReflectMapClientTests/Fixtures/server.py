@@ -424,6 +424,10 @@ class Handler(BaseHTTPRequestHandler):
                 self.send(200, {"ok": True}, headers={"Set-Cookie": header})
         elif name == "redirect-loop":
             self.send(302, {}, headers={"Location": "/redirect-loop"})
+        elif name == "redirect-chain":
+            # /redirect-chain/<n>: n redirects, then /echo.
+            left = int(parts[1])
+            self.send(302, {}, headers={"Location": "/redirect-chain/%d" % (left - 1) if left > 1 else "/echo"})
         elif name == "text":
             self.send(200, "caf\u00e9 \u2713".encode("latin-1", "replace") if parts[1:] == ["latin1"]
                       else "caf\u00e9 \u2713".encode(), "text/plain; charset=" + ("iso-8859-1" if parts[1:] == ["latin1"] else "utf-8"),
