@@ -41,6 +41,17 @@ struct FoundationValueTests {
         #expect(FoundationValue.convert(NSNumber(value: 7), to: String.self) == "7")
         #expect(FoundationValue.convert("12", to: Int.self) == 12)
     }
+
+    @Test("A number goes through the mapper's rules even when Swift could cast it: no NaN, no infinity")
+    func numbersFollowTheMapper() {
+        for value in [Double.nan, .infinity, -.infinity] {
+            #expect(FoundationValue.convert(NSNumber(value: value), to: Double.self) == nil, "\(value)")
+            let transform = TransformOf<Double, Double>(fromJSON: { $0 }, toJSON: { $0 })
+            #expect(transform.transformFromJSON(NSNumber(value: value)) == nil, "\(value)")
+        }
+        #expect(FoundationValue.convert(NSNumber(value: 2.5), to: Double.self) == 2.5)
+        #expect(FoundationValue.convert(NSNumber(value: Double.nan), to: NSNumber.self)?.doubleValue.isNaN == true)
+    }
 }
 
 @Suite("URLTransform's encoding, on by default")
