@@ -36,6 +36,20 @@ struct ClientLimitTests {
         }
     }
 
+    @Test("A request's timeout is one of a positive finite number of seconds up to a day, and a wait up to a day")
+    func timeoutRule() {
+        let day: TimeInterval = 86_400
+        let kept: [TimeInterval] = [.leastNonzeroMagnitude, 0.05, day]
+        #expect(kept.map(APIService.timeout) == kept)
+        let none: [TimeInterval?] = [nil, 0, -0.0, -1, day.nextUp, .infinity, -.infinity, .nan]
+        #expect(none.allSatisfy { APIService.timeout($0) == nil })
+        #expect(APIService.nanoseconds(day) == 86_400_000_000_000)
+        #expect(APIService.nanoseconds(day.nextUp) == nil)
+        #expect(APIService.nanoseconds(-1) == 0)
+        #expect(APIService.nanoseconds(.nan) == nil)
+        #expect(APIService.nanoseconds(0.25) == 250_000_000)
+    }
+
     @Test("A streamed body's layout is read past a byte order mark and whitespace")
     func streamLayoutAfterAByteOrderMark() async throws {
         let mark = Data([0xEF, 0xBB, 0xBF])

@@ -59,6 +59,23 @@ struct ElementGateTests {
         #expect(resumed)
     }
 
+    @Test("A waiting mapping task is let go when the consumer takes the element that leaves exactly the limit")
+    func waiterResumesAtTheLimit() async throws {
+        let gate = ElementGate(limit: 1)
+        for _ in 0..<3 { gate.produced() }
+        let waiter = Task { try await gate.waitForRoom() }
+        // The event the test waits for: the mapping task has registered itself as waiting.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !gate.hasWaiter, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(gate.hasWaiter)
+        gate.consumed()
+        #expect(gate.hasWaiter, "two wait with a limit of one: the task still waits")
+        gate.consumed()
+        #expect(!gate.hasWaiter, "one waits with a limit of one: the task goes on")
+        if gate.hasWaiter { waiter.cancel() }
+        _ = try? await waiter.value
+    }
+
     @Test("A stream lets 64 mapped elements wait for its consumer")
     func defaultLimit() {
         #expect(ElementGate().limit == 64)

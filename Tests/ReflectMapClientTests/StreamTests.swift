@@ -311,6 +311,14 @@ struct StreamTests {
         #expect(fresh.finish() == Data("next".utf8))
     }
 
+    @Test("An event stream's byte order mark is dropped from its first line only")
+    func eventStreamByteOrderMark() {
+        var parser = EventParser()
+        let events = parser.append(Data("\u{FEFF}data: a\n\n\u{FEFF}data: b\n\ndata: c\n\n".utf8))
+        // On a later line the mark is part of the field's name, which no field has.
+        #expect(events.map(\.data) == ["a", "c"])
+    }
+
     @Test("Streams work over a stub transport too")
     func stubbedStream() async throws {
         let stub = StubTransport { _ in

@@ -119,6 +119,19 @@ struct JSONNumberTextTests {
         }
     }
 
+    @Test("Integers of 20 to 38 digits reach a Double property correctly rounded")
+    func longIntegersIntoDoubles() throws {
+        var random = SystemRandomNumberGenerator()
+        for count in 20...38 {
+            for _ in 0..<20 {
+                var digits = String(Int.random(in: 1...9, using: &random))
+                for _ in 1..<count { digits.append(String(Int.random(in: 0...9, using: &random))) }
+                let read = try mapper.map(Numbers.self, from: json(#"{"real": \#(digits)}"#)).real
+                #expect(read == Double(digits), "\(digits)")
+            }
+        }
+    }
+
     @Test("An integer beyond Double's range is rejected, as JSONSerialization rejects it")
     func integerBeyondDouble() throws {
         let tooBig = "[131, " + String(repeating: "6", count: 320) + "]"

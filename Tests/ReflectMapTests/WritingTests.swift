@@ -121,6 +121,33 @@ struct WritingTests {
         #expect(written == #"{"by_name":{"a":{"id":7},"b":{"id":7}},"leaf":{"id":7},"leaves":[{"id":7},{"id":7}]}"#)
     }
 
+    @Test(
+        "A chain shared by two fields is written twice, however deep each instance of it sits",
+        arguments: [15, 16, 17, 18, 40])
+    func deepSharedChain(length: Int) throws {
+        let people = (0..<length).map { index in
+            let person = Person()
+            person.name = "P\(index)"
+            return person
+        }
+        for (person, next) in zip(people, people.dropFirst()) { person.best = next }
+        // The chain hangs twice from the owner: every instance on it is entered, left, and entered again
+        // at the same depth, on each side of the path's first sixteen.
+        let owner = Person()
+        owner.friends = [people[0], people[0]]
+        let written = try jsonObject(mapper.data(from: owner)) as? [String: Any]
+        for friend in written?["friends"] as? [[String: Any]] ?? [] {
+            var depth = 1
+            var node = friend
+            while let next = node["best"] as? [String: Any] {
+                depth += 1
+                node = next
+            }
+            #expect(depth == length)
+        }
+        #expect((written?["friends"] as? [Any])?.count == 2)
+    }
+
     @Test("A long chain of objects is written, and a cycle deep in one still gives an error")
     func deepChainAndDeepCycle() throws {
         let people = (0..<40).map { index in

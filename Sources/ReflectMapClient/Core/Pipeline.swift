@@ -199,9 +199,15 @@ extension APIService {
     }
 
     /// Seconds as nanoseconds for `Task.sleep`, or `nil` for a wait that is not finite or longer than a
-    /// day (which would trap the conversion, or hang the call).
+    /// day (which would trap the conversion, or hang the call). A negative wait is none.
     static func nanoseconds(_ seconds: TimeInterval) -> UInt64? {
         guard seconds.isFinite, seconds <= 86_400 else { return nil }
         return UInt64(max(0, seconds) * 1_000_000_000)
+    }
+
+    /// A request's timeout as every transport and shared call reads it: `nil`, no timeout, unless it is
+    /// finite, positive and at most a day.
+    static func timeout(_ seconds: TimeInterval?) -> TimeInterval? {
+        seconds.flatMap { $0.isFinite && $0 > 0 && $0 <= 86_400 ? $0 : nil }
     }
 }

@@ -91,7 +91,7 @@ final class RequestSharing: Sendable {
                         }
                     }
                     flight.waiters[waiter] = continuation
-                    if let nanoseconds = Self.nanoseconds(timeout) {
+                    if let nanoseconds = APIService.timeout(timeout).flatMap(APIService.nanoseconds) {
                         flight.timers[waiter] = Task {
                             do { try await Task.sleep(nanoseconds: nanoseconds) } catch { return }
                             self.leave(waiter, key: key, with: URLError(.timedOut))
@@ -102,13 +102,6 @@ final class RequestSharing: Sendable {
         } onCancel: {
             leave(waiter, key: key, with: CancellationError())
         }
-    }
-
-    /// A caller's timeout in nanoseconds, or `nil` for none: as the transports read a request's timeout,
-    /// one that is not finite and positive, or is longer than a day, sets none.
-    private static func nanoseconds(_ timeout: TimeInterval) -> UInt64? {
-        guard timeout.isFinite, timeout > 0, timeout <= 86_400 else { return nil }
-        return UInt64(timeout * 1_000_000_000)
     }
 
     /// How many callers wait on requests in flight, for tests.

@@ -75,7 +75,7 @@ final class TaskHandler: @unchecked Sendable {
         self.delegateQueue = delegateQueue
         self.queue = queue
         self.uploadSize = uploadSize
-        self.timeout = timeout.flatMap { $0.isFinite && $0 > 0 && $0 <= 86_400 ? $0 : nil }
+        self.timeout = APIService.timeout(timeout)
         self.progress = progress
         self.direction = direction
     }

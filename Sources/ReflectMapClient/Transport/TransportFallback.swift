@@ -49,11 +49,11 @@ extension Transport {
         return (response, stream)
     }
 
-    /// The transport's answer, or `URLError(.timedOut)` after the request's timeout. A timeout that is
-    /// not a positive finite number means no timeout. (``URLSessionTransport`` enforces timeouts itself,
-    /// without cancelling a task group around the call.)
+    /// The transport's answer, or `URLError(.timedOut)` after the request's timeout, read by
+    /// `APIService.timeout(_:)`. (``URLSessionTransport`` enforces timeouts itself, without cancelling a
+    /// task group around the call.)
     private func sendWithTimeout(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        guard request.timeoutInterval > 0, let limit = APIService.nanoseconds(request.timeoutInterval) else {
+        guard let limit = APIService.timeout(request.timeoutInterval).flatMap(APIService.nanoseconds) else {
             return try await send(request)
         }
         return try await withThrowingTaskGroup(of: UncheckedBox<(Data, HTTPURLResponse)>.self) { group in

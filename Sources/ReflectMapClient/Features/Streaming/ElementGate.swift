@@ -21,6 +21,11 @@ final class ElementGate: Sendable {
         self.limit = limit
     }
 
+    /// Whether the mapping task waits for room: the event a test waits for before the consumer takes.
+    var hasWaiter: Bool {
+        state.withLock { $0.waiter != nil }
+    }
+
     /// The mapping task handed the consumer one more element.
     func produced() {
         state.withLock { $0.outstanding += 1 }
