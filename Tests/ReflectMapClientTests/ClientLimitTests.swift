@@ -50,6 +50,25 @@ struct ClientLimitTests {
         #expect(APIService.nanoseconds(0.25) == 250_000_000)
     }
 
+    @Test("The concurrency limit hands back exactly what was taken, with waiters first, and is at least one")
+    func concurrencyLimiter() async {
+        let limiter = ConcurrencyLimiter(limit: 2)
+        await limiter.acquire()
+        await limiter.acquire()
+        #expect(await limiter.free == 0)
+        let waiter = Task { await limiter.acquire() }
+        // A release goes to the waiter, not to the free count.
+        while !(await limiter.hasWaiters) { await Task.yield() }
+        await limiter.release()
+        await waiter.value
+        #expect(await limiter.free == 0)
+        await limiter.release()
+        await limiter.release()
+        #expect(await limiter.free == 2)
+        #expect(await ConcurrencyLimiter(limit: 0).free == 1)
+        #expect(await ConcurrencyLimiter(limit: -3).free == 1)
+    }
+
     @Test("A streamed body's layout is read past a byte order mark and whitespace")
     func streamLayoutAfterAByteOrderMark() async throws {
         let mark = Data([0xEF, 0xBB, 0xBF])

@@ -4,6 +4,33 @@ import Testing
 
 @Suite("Dates: one conversion per format")
 struct DateConversionTests {
+    @Test("A timestamp cut short at any byte is refused or read, never past its end")
+    func timestampPrefixes() throws {
+        for full in ["2024-05-01T12:30:45.123456+02:00", "+010000-01-01T00:00:00Z", "2024-05-01 12:30:45-0130"] {
+            let bytes = Array(full.utf8)
+            var cuts: [Date?] = []
+            for end in 0...bytes.count {
+                cuts.append(ISO8601Timestamp.date(from: String(decoding: bytes[..<end], as: UTF8.self)))
+            }
+            #expect(cuts.last ?? nil != nil, "\(full)")
+            // Nothing shorter than a date and a time of day names an instant.
+            #expect(cuts.prefix(10).allSatisfy { $0 == nil }, "\(full)")
+        }
+        let read = ISO8601Timestamp.date(from: "2024-05-01T12:30:45.123456+02:00")?.timeIntervalSince1970 ?? 0
+        #expect(abs(read - 1_714_559_445.123_456) < 1e-6)
+    }
+
+    @Test("A fraction that rounds to a whole second carries into the second; one just below it does not")
+    func fractionCarries() {
+        let whole = ISO8601Timestamp.string(from: Date(timeIntervalSinceReferenceDate: 6))
+        #expect(ISO8601Timestamp.string(from: Date(timeIntervalSinceReferenceDate: 5.999_999_6)) == whole)
+        #expect(
+            ISO8601Timestamp.string(from: Date(timeIntervalSinceReferenceDate: 5.999_999_4)).hasSuffix(":05.999999Z"))
+        #expect(whole == "2001-01-01T00:00:06Z")
+        #expect(
+            ISO8601Timestamp.string(from: Date(timeIntervalSinceReferenceDate: -0.000_000_4)) == "2001-01-01T00:00:00Z")
+    }
+
     @Test(
         "A count since 1970 in a string is read in lenient mode and reported, refused in strict mode, and read by the transform",
         arguments: [

@@ -310,7 +310,7 @@ struct UnterminatedStringTests {
 
     @Test(
         "An unterminated string of every length from 0 to 40 is 'Unterminated string' at its opening quote",
-        arguments: ["a", "é", #"\n"#])
+        arguments: ["a", "é", #"\n"#, #"\u00E9"#, #"\uD83D\uDE00"#])
     func everyLength(unit: String) throws {
         let mapper = JSONMapper()
         for length in 0...40 {

@@ -39,6 +39,12 @@ actor ConcurrencyLimiter {
         available = max(1, limit)
     }
 
+    /// The holders it would take now without a wait: what a test checks after holders come and go.
+    var free: Int { available }
+
+    /// Whether a holder waits: the event a test waits for before it releases.
+    var hasWaiters: Bool { !waiters.isEmpty }
+
     func acquire() async {
         if available > 0 {
             available -= 1

@@ -124,6 +124,17 @@ struct PolymorphismTests {
         #expect(missing?.path == "[0].type")
     }
 
+    @Test("Beside the discriminator, every other unmapped key is reported, on both routes")
+    func unmappedBesideDiscriminator() throws {
+        let text = #"{"star": {"type": "dog", "name": "Rex", "extra": 1, "barks": false}, "type": "shelter"}"#
+        let (model, report) = try JSONMapper().mapWithReport(Shelter.self, from: json(text))
+        #expect((model.star as? Dog)?.barks == false)
+        #expect(report.unmappedKeys.sorted() == ["star.extra", "type"])
+        let object = try #require(try JSONSerialization.jsonObject(with: json(text)) as? [String: Any])
+        let (_, treeReport) = try JSONMapper().mapWithReport(Shelter.self, fromJSONObject: object)
+        #expect(treeReport.unmappedKeys.sorted() == ["star.extra", "type"])
+    }
+
     @Test("An unknown or missing discriminator falls back to the declared type in lenient mode, and is reported")
     func unknownDiscriminatorInLenientMode() throws {
         let data = json(#"{"animals": [{"type": "parrot", "name": "Polly"}, {"name": "Nobody"}, {"type": "cat"}]}"#)
