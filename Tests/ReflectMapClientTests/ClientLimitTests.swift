@@ -58,7 +58,9 @@ struct ClientLimitTests {
         #expect(await limiter.free == 0)
         let waiter = Task { await limiter.acquire() }
         // A release goes to the waiter, not to the free count.
-        while !(await limiter.hasWaiters) { await Task.yield() }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !(await limiter.hasWaiters), ContinuousClock.now < deadline { await Task.yield() }
+        #expect(await limiter.hasWaiters)
         await limiter.release()
         await waiter.value
         #expect(await limiter.free == 0)
