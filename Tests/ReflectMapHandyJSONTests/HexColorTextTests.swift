@@ -1,4 +1,5 @@
 import Foundation
+import ReflectMap
 @testable import ReflectMapHandyJSON
 import Testing
 
@@ -54,8 +55,23 @@ struct FoundationValueTests {
     }
 }
 
+/// A model with a URL property, whose rule `URLTransform` follows by default.
+private struct Linked: Mappable {
+    var url: URL?
+}
+
 @Suite("URLTransform's encoding, on by default")
 struct URLTransformTests {
+    @Test("By default a host that URL(string:) refuses is read as a URL property reads it; unencoded it is refused")
+    func hostEncodedByDefault() throws {
+        let text = "https://exa\u{00A0}mple.com"
+        let encoded = URLTransform().transformFromJSON(text)
+        #expect(encoded != nil)
+        let property = try JSONMapper().map(Linked.self, from: Data(#"{"url": "https://exa\u00A0mple.com"}"#.utf8)).url
+        #expect(encoded == property)
+        #expect(URLTransform(shouldEncodeURLString: false).transformFromJSON(text) == nil)
+    }
+
     @Test("By default the text is encoded as the mapper encodes a URL: an IDNA host, a space, a stray percent sign")
     func encodingByDefault() {
         #expect(
