@@ -29,5 +29,8 @@ func capturingStandardError(_ body: () -> Void) throws -> String {
     dup2(saved, 2)
     close(saved)
     try file.close()
-    return String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    // Read through a file handle: `Data(contentsOf:)` leaks its buffer when the file is empty.
+    let reader = try FileHandle(forReadingFrom: url)
+    defer { try? reader.close() }
+    return String(decoding: try reader.readToEnd() ?? Data(), as: UTF8.self)
 }
