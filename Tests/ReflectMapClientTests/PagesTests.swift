@@ -139,13 +139,21 @@ struct PagesTests {
         }
     }
 
-    @Test("The page limit stops a server that always says there is more, and cancelling stops the requests")
+    @Test(
+        "The page limit, 100 by default, stops a server that always says there is more, and cancelling stops the requests"
+    )
     func limitsAndCancellation() async throws {
         let log = Recorded<URL>()
         let limited = try await collect(
             Self.endless(log: log).pages(
                 ListEndpoint(path: "loop?start=1"), as: PagedItem.self, by: .linkHeader, pageLimit: 4))
         #expect(limited.count == 4 && log.all.count == 4)
+        // With no limit given, a hundred pages.
+        let defaultLog = Recorded<URL>()
+        let unlimited = try await collect(
+            Self.endless(log: defaultLog).pages(ListEndpoint(path: "loop?start=1"), as: PagedItem.self, by: .linkHeader)
+        )
+        #expect(unlimited.count == 100 && defaultLog.all.count == 100)
 
         let cancelledLog = Recorded<URL>()
         let endless = try Self.endless(log: cancelledLog)

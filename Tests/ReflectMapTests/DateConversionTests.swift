@@ -20,6 +20,73 @@ struct DateConversionTests {
         #expect(abs(read - 1_714_559_445.123_456) < 1e-6)
     }
 
+    @Test("Each field of a timestamp is read at its last value, one second before the next, and refused one past it")
+    func timestampFieldLimits() throws {
+        func date(_ text: String) -> Date? { ISO8601Timestamp.date(from: text) }
+        func seconds(from earlier: String, to later: String) -> TimeInterval? {
+            guard let earlier = date(earlier), let later = date(later) else { return nil }
+            return later.timeIntervalSince(earlier)
+        }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        // The last day of each month in a common year, a leap year, and the two kinds of century.
+        for (year, february) in [(1900, 28), (2000, 29), (2023, 28), (2024, 29)] {
+            let lastDays = [31, february, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+            for month in 1...12 {
+                let last = "\(year)-\(two(month))-\(lastDays[month - 1])"
+                let next = month == 12 ? "\(year + 1)-01-01" : "\(year)-\(two(month + 1))-01"
+                #expect(seconds(from: "\(last)T23:59:59Z", to: "\(next)T00:00:00Z") == 1, "\(last)")
+                #expect(date("\(year)-\(two(month))-\(lastDays[month - 1] + 1)T00:00:00Z") == nil, "\(last)")
+                #expect(date("\(year)-\(two(month))-00T00:00:00Z") == nil)
+                #expect(
+                    seconds(from: "\(year)-\(two(month))-01T00:00:00Z", to: "\(last)T00:00:00Z")
+                        == Double(lastDays[month - 1] - 1) * 86_400)
+            }
+            #expect(date("\(year)-00-01T00:00:00Z") == nil && date("\(year)-13-01T00:00:00Z") == nil)
+        }
+        // The time of day and the offset, each field at its last value and one past it.
+        #expect(seconds(from: "2024-06-15T23:59:59Z", to: "2024-06-16T00:00:00Z") == 1)
+        for past in ["T24:00:00Z", "T23:60:00Z", "T23:59:60Z", "T00:00:00+24:00", "T00:00:00+23:60", "T00:00:00-2400"] {
+            #expect(date("2024-06-15\(past)") == nil, "\(past)")
+        }
+        for (offset, utc) in [
+            ("+23:59", "2024-06-14T00:01:00Z"), ("+2359", "2024-06-14T00:01:00Z"), ("-23:59", "2024-06-15T23:59:00Z"),
+            ("+23", "2024-06-14T01:00:00Z"), ("-00:01", "2024-06-15T00:01:00Z"), ("+00", "2024-06-15T00:00:00Z"),
+        ] {
+            #expect(seconds(from: "2024-06-15T00:00:00\(offset)", to: utc) == 0, "\(offset)")
+        }
+        // Year 0 is a leap year of the proleptic calendar, the year before it is not, and the expanded
+        // form continues the four-digit one on both sides.
+        #expect(date("0000-02-29T00:00:00Z") != nil && date("-000004-02-29T00:00:00Z") != nil)
+        #expect(date("-000001-02-29T00:00:00Z") == nil && date("+010001-02-29T00:00:00Z") == nil)
+        #expect(seconds(from: "-000001-12-31T23:59:59Z", to: "0000-01-01T00:00:00Z") == 1)
+        #expect(seconds(from: "9999-12-31T23:59:59Z", to: "+010000-01-01T00:00:00Z") == 1)
+        #expect(seconds(from: "+000000-01-01T00:00:00Z", to: "0000-01-01T00:00:00Z") == 0)
+    }
+
+    @Test("A fraction is read to nine digits, one to twelve of them, and written back to the microsecond")
+    func fractionDigits() {
+        // At the reference date a Double holds a nanosecond exactly enough to compare.
+        let base = "2001-01-01T00:00:00"
+        for (fraction, expected) in [
+            ("5", 0.5), ("05", 0.05), ("000000001", 1e-9), ("0000000019", 1e-9), ("123456789123", 0.123_456_789),
+            ("999999999", 0.999_999_999),
+        ] {
+            let read = ISO8601Timestamp.date(from: "\(base).\(fraction)Z")?.timeIntervalSinceReferenceDate
+            #expect(read.map { abs($0 - expected) < 1e-15 } == true, "\(fraction)")
+            #expect(
+                ISO8601Timestamp.date(from: "\(base),\(fraction)Z")
+                    == ISO8601Timestamp.date(from: "\(base).\(fraction)Z"))
+        }
+        for text in [
+            "\(base).000001Z", "\(base).999999Z", "\(base).001Z", "\(base).999Z", "\(base).5Z",
+            "2100-12-31T23:59:59.999Z",
+        ] {
+            let written = ISO8601Timestamp.date(from: text).map(ISO8601Timestamp.string(from:))
+            let expected = text.hasSuffix(".5Z") ? "\(base).500Z" : text
+            #expect(written == expected, "\(text)")
+        }
+    }
+
     @Test("A fraction that rounds to a whole second carries into the second; one just below it does not")
     func fractionCarries() {
         let whole = ISO8601Timestamp.string(from: Date(timeIntervalSinceReferenceDate: 6))

@@ -216,11 +216,149 @@ struct JSONStringTextTests {
         }
     }
 
+    /// `\u` and four hex digits.
+    static func escape(_ unit: UInt32, uppercase: Bool = true) -> String {
+        let hex = String(unit, radix: 16, uppercase: uppercase)
+        return #"\u"# + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+
+    /// Whether the string's contents are taken in a mapped value, a skipped value and a key, and the
+    /// mapped value when they are; `nil` when all three routes refuse them as malformed.
+    func read(_ contents: String) -> String? {
+        let mapped = mappingResult { try mapper.map(Texts.self, from: json(#"{"name":"\#(contents)"}"#)).name }
+        let skipped = mappingResult {
+            try mapper.map(Texts.self, from: json(#"{"other":"\#(contents)","name":"x"}"#)).name
+        }
+        let key = mappingResult { try mapper.map(Texts.self, from: json(#"{"\#(contents)":1,"name":"x"}"#)).name }
+        #expect((mapped == nil) == (skipped == nil) && (mapped == nil) == (key == nil), "\(contents)")
+        return mapped
+    }
+
+    private func mappingResult(_ body: () throws -> String) -> String? {
+        do { return try body() } catch let error as MappingError {
+            guard case .malformedJSON = error.kind else {
+                Issue.record("\(error)")
+                return nil
+            }
+            return nil
+        } catch {
+            Issue.record("\(error)")
+            return nil
+        }
+    }
+
+    @Test(
+        "A \\u escape decodes at each end of UTF-8's lengths and of the surrogate ranges, and pairs only high with low")
+    func unicodeEscapeBoundaries() throws {
+        for unit: UInt32 in [0x0, 0x1F, 0x20, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF] {
+            let expected = Unicode.Scalar(unit).map { String(Character($0)) }
+            #expect(read(Self.escape(unit)) == expected, "\(unit)")
+            #expect(read(Self.escape(unit, uppercase: false)) == expected, "\(unit)")
+        }
+        for (high, low, scalar): (UInt32, UInt32, UInt32) in [
+            (0xD800, 0xDC00, 0x10000), (0xD800, 0xDFFF, 0x103FF), (0xDBFF, 0xDC00, 0x10FC00),
+            (0xDBFF, 0xDFFF, 0x10FFFF),
+        ] {
+            let expected = Unicode.Scalar(scalar).map { String(Character($0)) }
+            #expect(read(Self.escape(high) + Self.escape(low)) == expected, "\(high) \(low)")
+        }
+        // A low surrogate alone, and a high one followed by anything but a low one.
+        for contents in [
+            Self.escape(0xDC00), Self.escape(0xDFFF), Self.escape(0xDC00) + Self.escape(0xD800), Self.escape(0xD800),
+            Self.escape(0xDBFF), Self.escape(0xD800) + "x", Self.escape(0xD800) + #"\n"#,
+            Self.escape(0xD800) + Self.escape(0x41), Self.escape(0xD800) + Self.escape(0xD800),
+            Self.escape(0xD800) + Self.escape(0xDBFF), Self.escape(0xDBFF) + Self.escape(0xE000),
+            Self.escape(0xD800) + #"\u"#, Self.escape(0xD800) + #"\uDC0"#,
+        ] {
+            #expect(read(contents) == nil, "\(contents)")
+        }
+    }
+
+    @Test("Each of the four hex digits of a \\u escape takes 0-9, a-f and A-F, and refuses the bytes beside them")
+    func unicodeEscapeHexDigits() throws {
+        let digits: [(Character, UInt32)] = [
+            ("0", 0), ("9", 9), ("a", 10), ("f", 15), ("A", 10), ("F", 15),
+        ]
+        for place in 0..<4 {
+            for (digit, value) in digits {
+                var hex = Array("0000")
+                hex[place] = digit
+                let unit = value << (4 * UInt32(3 - place))
+                let expected = Unicode.Scalar(unit).map { String(Character($0)) }
+                #expect(read(#"\u"# + String(hex)) == expected, "\(hex)")
+            }
+            for stray: Character in ["/", ":", "@", "G", "`", "g", " ", "x"] {
+                var hex = Array("0041")
+                hex[place] = stray
+                #expect(read(#"\u"# + String(hex)) == nil, "\(hex)")
+            }
+        }
+    }
+
     @Test("Input must be UTF-8: a byte order mark is skipped, UTF-16 is rejected")
     func encodings() throws {
         let withMark = Data([0xEF, 0xBB, 0xBF]) + json(#"{"name": "x"}"#)
         #expect(try mapper.map(Texts.self, from: withMark).name == "x")
         let utf16 = #"{"name": "x"}"#.data(using: .utf16LittleEndian) ?? Data()
         #expect(mappingError { _ = try mapper.map(Texts.self, from: utf16) } != nil)
+    }
+}
+
+@Suite("JSON text: whitespace between tokens")
+struct JSONWhitespaceTextTests {
+    struct Spaced: Mappable, Equatable {
+        var a = 0
+        var b: [String] = []
+        var c: JSONValue = .null
+        var d = false
+    }
+
+    /// The tokens of one document that holds every kind of value, an object and an array.
+    static let tokens = [
+        "{", #""a""#, ":", "1", ",", #""b""#, ":", "[", #""x""#, ",", #""y""#, "]", ",", #""c""#, ":", "{", #""k""#,
+        ":",
+        "null", "}", ",", #""d""#, ":", "true", "}",
+    ]
+
+    /// Whitespace runs of `length` bytes: spaces, spaces after a newline, tabs, and spaces that end in
+    /// a carriage return and a newline, so that a run's last byte is sometimes not a space.
+    static func runs(_ length: Int) -> [String] {
+        guard length > 0 else { return [""] }
+        let spaces = String(repeating: " ", count: length - 1)
+        let crlf = length >= 2 ? String(repeating: " ", count: length - 2) + "\r\n" : "\n"
+        return [spaces + " ", "\n" + spaces, String(repeating: "\t", count: length), crlf]
+    }
+
+    @Test("Runs of 0 to 40 whitespace bytes of each kind before every token read as the compact document")
+    func whitespaceRuns() throws {
+        let mapper = JSONMapper()
+        let compact = Data(Self.tokens.joined().utf8)
+        let expected = try mapper.map(Spaced.self, from: compact)
+        #expect(expected == Spaced(a: 1, b: ["x", "y"], c: .object(["k": .null]), d: true))
+        let tree = try JSONValue(parsing: compact)
+        for length in 0...40 {
+            for run in Self.runs(length) {
+                let spaced = Data((Self.tokens.map { run + $0 }.joined() + run).utf8)
+                #expect(try mapper.map(Spaced.self, from: spaced) == expected, "\(length) \(run.debugDescription)")
+                #expect(try JSONValue(parsing: spaced) == tree, "\(length) \(run.debugDescription)")
+            }
+        }
+    }
+
+    @Test("A byte that is not JSON whitespace, at any place in a run of spaces, is an error at its offset")
+    func nonWhitespaceInRuns() {
+        let mapper = JSONMapper()
+        for length in 1...40 {
+            for place in [0, length / 2, length - 1] {
+                for stray: UInt8 in [0x0B, 0x0C, 0x00, 0x1F, 0x21, 0xA0] {
+                    var run = [UInt8](repeating: 0x20, count: length)
+                    run[place] = stray
+                    // The run sits after the first member's colon.
+                    let text = Array(#"{"a":"#.utf8) + run + Array(#"1,"b":[]}"#.utf8)
+                    let error = mappingError { _ = try mapper.map(Spaced.self, from: Data(text)) }
+                    #expect(error?.byteOffset == 5 + place, "\(length) \(place) \(stray)")
+                }
+            }
+        }
     }
 }

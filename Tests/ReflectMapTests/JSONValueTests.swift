@@ -55,6 +55,12 @@ struct JSONValueTests {
         for inexact in ["0.000012345678901234565", "9007199254740993.0"] {
             #expect(try JSONValue(parsing: json(inexact)) == .number(.large(inexact)))
         }
+        // Sixteen digits that underflow to zero are not zero's digits: the text is kept, whether or not
+        // an Int holds the exponent.
+        for text in ["1.000000000000001e-9999", "1.000000000000001e-99999999999999999999"] {
+            let value = try JSONValue(parsing: json(text))
+            #expect(value == .number(.large(text)), "\(text)")
+        }
     }
 
     @Test("A JSONValue integer far beyond 64 bits writes back digit for digit")

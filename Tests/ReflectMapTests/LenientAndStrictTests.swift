@@ -54,6 +54,29 @@ struct LenientAndStrictTests {
         #expect(report.coercions.map(\.path).sorted() == ["active", "code", "id", "name", "score"])
     }
 
+    @Test("Lenient mode reads true and false as 1 and 0 into every number type, from bytes and from a dictionary")
+    func lenientBooleansAsNumbers() throws {
+        struct Counts: Mappable, Equatable {
+            var int = 7
+            var small: Int8 = 7
+            var unsigned: UInt = 7
+            var double = 7.0
+            var float: Float = 7
+        }
+        let keys = ["double", "float", "int", "small", "unsigned"]
+        for flag in [true, false] {
+            let text = "{" + keys.map { #""\#($0)": \#(flag)"# }.joined(separator: ", ") + "}"
+            let one = flag ? 1 : 0
+            let expected = Counts(
+                int: one, small: Int8(one), unsigned: UInt(one), double: Double(one), float: Float(one))
+            let (model, report) = try lenient.mapWithReport(Counts.self, from: json(text))
+            #expect(model == expected)
+            #expect(report.coercions.map(\.path).sorted() == keys)
+            let tree = Dictionary(uniqueKeysWithValues: keys.map { ($0, flag as Any) })
+            #expect(try lenient.map(Counts.self, fromJSONObject: tree) == expected)
+        }
+    }
+
     @Test("Lenient mode keeps the default when a conversion would lose information")
     func lenientSkipsLossy() throws {
         let (account, report) = try lenient.mapWithReport(

@@ -438,8 +438,34 @@ private struct Located: Mappable {
     }
 }
 
+private struct RuledInner: Mappable, Equatable {
+    var x = 0
+}
+
+/// A model whose rules rename one property and leave the whole-model rules as they are.
+private struct Renaming: Mappable {
+    var note: String? = "preset"
+    var inner = RuledInner(x: 1)
+    var name = ""
+
+    mutating func _fieldRules(_ rules: inout JSONFieldRules) throws {
+        if let name = rules.properties.first(where: { $0.name == "name" }) { rules.setKeys([["title"]], for: name) }
+    }
+}
+
 @Suite("A model's rules count whichever one it gives")
 struct FieldRuleCountTests {
+    @Test("Rules that leave the whole-model ones alone read null and a tree's typed values as a model with none does")
+    func wholeModelRulesDefaults() throws {
+        let tree: [String: Any] = ["title": "t", "note": NSNull(), "inner": RuledInner(x: 5)]
+        let (model, report) = try JSONMapper().mapWithReport(Renaming.self, fromJSONObject: tree)
+        #expect(model.name == "t")
+        // `null` makes an optional nil, and a model instance put into the tree is not JSON.
+        #expect(model.note == nil)
+        #expect(model.inner == RuledInner(x: 1))
+        #expect(report.skipped.map(\.path) == ["inner"])
+    }
+
     @Test("A fallback alone is a rule: the type only it maps is mapped, both ways")
     func fallbackAlone() throws {
         let located = try JSONMapper().map(Located.self, from: json(#"{"name": "a", "at": [3, 4]}"#))
@@ -477,6 +503,29 @@ struct RefusedModelTests {
         #expect(kept.child == Picky(n: 5) && kept.optional == Picky(n: 6))
         #expect(throws: MappingError.self) {
             try JSONMapper(mode: .strict).map(PickyParent.self, from: json(#"{"child": {"n": -1}, "list": []}"#))
+        }
+    }
+}
+
+@Suite("The input read eight and sixteen bytes at a time")
+struct InputWordTests {
+    @Test("A word loads wherever eight bytes remain and a block wherever sixteen do, and nowhere past them")
+    func wordsAndBlocksStopAtTheEnd() {
+        for count in 0...40 {
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 1) }
+            func value(_ offset: Int, _ length: Int) -> UInt64 {
+                (0..<length).reduce(0) { $0 | UInt64(bytes[offset + $1]) << (8 * UInt64($1)) }
+            }
+            InputBytes.reading(bytes) { input in
+                for offset in -1...count + 1 {
+                    let word = input.word(at: offset)
+                    #expect((word != nil) == (offset >= 0 && offset + 8 <= count), "\(count) \(offset)")
+                    if let word { #expect(word == value(offset, 8)) }
+                    let block = input.block(at: offset)
+                    #expect((block != nil) == (offset >= 0 && offset + 16 <= count), "\(count) \(offset)")
+                    if let block { #expect(block[0] == value(offset, 8) && block[1] == value(offset + 8, 8)) }
+                }
+            }
         }
     }
 }

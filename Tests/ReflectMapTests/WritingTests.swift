@@ -165,8 +165,9 @@ struct WritingTests {
         }
         #expect(depth == 39)
         #expect(node?["name"] as? String == "P39")
-        // Back to an object past the first few on the path, and to the first one.
-        for target in [30, 0] {
+        // Back to an object past the first few on the path, to each one beside the sixteenth, and to
+        // the first one.
+        for target in [30, 17, 16, 15, 0] {
             people[39].friends = [people[target]]
             let error = mappingError { _ = try mapper.data(from: people[0]) }
             #expect(error?.kind == .referenceCycle(type: "Person"))
