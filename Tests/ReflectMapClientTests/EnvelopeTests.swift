@@ -234,4 +234,23 @@ struct EnvelopeTests {
         _ = try await service.get("book", as: EnvelopeBook.self)
         #expect(log.all == [["isbn"]])
     }
+
+    @Test("A service's report handler hears about each streamed line that drifts from the model, by its place")
+    func driftFromAStream() async throws {
+        let log = Recorded<[String]>()
+        var mapper = JSONMapper()
+        mapper.reportHandler = { log.append($0.report.unmappedKeys) }
+        let lines = #"{"id": 1, "title": "t"}"# + "\n" + #"{"id": 2, "title": "u", "isbn": "x"}"# + "\n"
+        let transport = StubTransport { _ in StubTransport.Response(body: Data(lines.utf8)) }
+        let service = APIService(
+            baseURL: try #require(URL(string: "https://api.example.test")),
+            configuration: ServiceConfiguration(mapper: mapper, transport: transport)
+        )
+        var ids: [Int] = []
+        for try await book in service.stream(BookPath(path: "books"), as: EnvelopeBook.self, layout: .jsonLines) {
+            ids.append(book.id)
+        }
+        #expect(ids == [1, 2])
+        #expect(log.all == [["[1].isbn"]])
+    }
 }

@@ -55,6 +55,8 @@ struct JSONValueTests {
         for inexact in ["0.000012345678901234565", "9007199254740993.0"] {
             #expect(try JSONValue(parsing: json(inexact)) == .number(.large(inexact)))
         }
+        // Up to fifteen digits are never compared: one too small for a Double is zero, as `1e-400` is.
+        #expect(try JSONValue(parsing: json("1.00000000000001e-400")) == .number(.double(0)))
         // Sixteen digits that underflow to zero are not zero's digits: the text is kept, whether or not
         // an Int holds the exponent.
         for text in ["1.000000000000001e-9999", "1.000000000000001e-99999999999999999999"] {

@@ -138,6 +138,46 @@ extension KeyTests {
         #expect(report.unfilledProperties.sorted() == [WideModel.keys[60], WideModel.keys[64]])
     }
 
+    @Test("Sixty-five fields are written under their keys, a quote and a backslash escaped, and read back")
+    func wideModelRoundTrips() throws {
+        let mapper = JSONMapper()
+        let keys = WideModel.keys
+        let firsts = keys.indices.filter { keys.firstIndex(of: keys[$0]) == $0 }
+        let members = firsts.map { (key: keys[$0], value: $0 + 1) }
+        let model = try mapper.map(WideModel.self, from: Self.object(members, spaced: false))
+        for formatting: JSONMapper.OutputFormatting in [[], [.sortedKeys], [.prettyPrinted]] {
+            var writer = JSONMapper()
+            writer.outputFormatting = formatting
+            let written = try writer.data(from: model)
+            let tree = try JSONSerialization.jsonObject(with: written) as? [String: Int]
+            #expect(tree?[#"63"q"#] == 64 && tree?[#"64\b"#] == 65, "\(formatting)")
+            // The key two fields share is written for each, and the later one, the unfilled field's 0, wins.
+            var expected = model.values
+            expected[14] = 0
+            #expect(try mapper.map(WideModel.self, from: written).values == expected, "\(formatting)")
+        }
+    }
+
+    @Test(
+        "A key holding any ASCII byte, or a character beyond ASCII, is written escaped as JSON requires and read back")
+    func everyKeyByteIsWrittenAsJSON() throws {
+        struct One: Mappable {
+            var value = 0
+        }
+        let characters = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["é", "€", "😀", "\u{7F}"]
+        for character in characters {
+            let key = "k" + character + "k"
+            for formatting: JSONMapper.OutputFormatting in [[], [.withoutEscapingSlashes]] {
+                var mapper = JSONMapper(keyTranslator: .custom { _ in key })
+                mapper.outputFormatting = formatting
+                let written = try mapper.data(from: One(value: 7))
+                let tree = try JSONSerialization.jsonObject(with: written) as? [String: Int]
+                #expect(tree == [key: 7], "\(character.unicodeScalars.map(\.value)) \(formatting)")
+                #expect(try mapper.map(One.self, from: written).value == 7, "\(character.unicodeScalars.map(\.value))")
+            }
+        }
+    }
+
     @Test("A key one byte off any of sixty-five fields' keys, in its last byte or its length, fills none")
     func wideModelRefusesNearMisses() throws {
         let mapper = JSONMapper()

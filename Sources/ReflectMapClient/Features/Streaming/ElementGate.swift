@@ -26,6 +26,13 @@ final class ElementGate: Sendable {
         state.withLock { $0.waiter != nil }
     }
 
+    /// Whether the consumer has room: no more than ``limit`` elements wait for it. Every check of the
+    /// limit asks this: the mapping task's before it waits and again under the lock, and the
+    /// consumer's as it takes an element.
+    private func hasRoom(_ state: State) -> Bool {
+        state.outstanding <= limit
+    }
+
     /// The mapping task handed the consumer one more element.
     func produced() {
         state.withLock { $0.outstanding += 1 }
@@ -35,7 +42,7 @@ final class ElementGate: Sendable {
     func consumed() {
         let ready = state.withLock { state -> CheckedContinuation<Void, any Error>? in
             state.outstanding -= 1
-            guard state.outstanding <= limit, let waiter = state.waiter else { return nil }
+            guard hasRoom(state), let waiter = state.waiter else { return nil }
             state.waiter = nil
             return waiter
         }
@@ -45,13 +52,13 @@ final class ElementGate: Sendable {
     /// Returns once no more than ``limit`` elements wait for the consumer; throws `CancellationError`
     /// when the mapping task is cancelled (the consumer went away, or the service cancelled the stream).
     func waitForRoom() async throws {
-        if state.withLock({ $0.outstanding <= limit }) { return }
+        if state.withLock({ hasRoom($0) }) { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 // What to do once the lock is released: resume now (and how), or wait.
                 let resumeNow = state.withLock { state -> Result<Void, any Error>? in
                     if state.cancelled { return .failure(CancellationError()) }
-                    if state.outstanding <= limit { return .success(()) }
+                    if hasRoom(state) { return .success(()) }
                     state.waiter = continuation
                     return nil
                 }
