@@ -56,6 +56,34 @@ struct ErrorTests {
             error?.description == "Expected Int at \"statuses[3].user.followers_count\" but found a string \"many\".")
     }
 
+    @Test("Two errors are equal when they say the same thing at the same place, and differ when either differs")
+    func errorEquality() {
+        struct Pair: Mappable {
+            var a = 0
+            var b = 0
+        }
+        let strict = JSONMapper(mode: .strict)
+        func error(_ text: String) -> MappingError? {
+            mappingError { _ = try strict.map(Pair.self, from: json(text)) }
+        }
+        let atA = error(#"{"a": "x", "b": 1}"#)
+        #expect(atA != nil && atA == error(#"{"a": "x", "b": 1}"#))
+        // The same kind, at another path.
+        let atB = error(#"{"a": 1, "b": "x"}"#)
+        #expect(atA?.kind == atB?.kind && atA != atB)
+        // The same kind at the same path, at another byte offset.
+        func tooDeep(_ text: String) -> MappingError? {
+            mappingError { _ = try JSONValue(parsing: Data(text.utf8), maxDepth: 2) }
+        }
+        let early = tooDeep("[[[1]]]")
+        let late = tooDeep(" [[[1]]]")
+        #expect(early?.kind == late?.kind && early?.path == late?.path)
+        #expect(early?.byteOffset == 2 && late?.byteOffset == 3)
+        #expect(early != late)
+        // Another kind at the same path.
+        #expect(atA != error(#"{"a": null, "b": 1}"#))
+    }
+
     @Test("A key path prefixes the paths of errors below it")
     func keyPathPrefixesErrors() {
         let data = json(#"{"data": {"statuses": [{"user": {"followers_count": 1.5}}]}}"#)

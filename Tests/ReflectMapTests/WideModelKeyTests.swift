@@ -164,7 +164,7 @@ extension KeyTests {
         struct One: Mappable {
             var value = 0
         }
-        let characters = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["é", "€", "😀", "\u{7F}"]
+        let characters = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["é", "€", "😀", "\u{80}"]
         for character in characters {
             let key = "k" + character + "k"
             for formatting: JSONMapper.OutputFormatting in [[], [.withoutEscapingSlashes]] {

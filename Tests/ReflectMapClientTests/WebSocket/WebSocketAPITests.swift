@@ -31,6 +31,24 @@ struct WebSocketAPITests {
         #expect(Set(named.map(\.0)).count == named.count)
     }
 
+    @Test("A close reason is sent whole up to 123 bytes, and past them cut before the scalar that does not fit")
+    func closeReasonLimit() {
+        let ascii = { (count: Int) in String(repeating: "a", count: count) }
+        for count in [0, 1, 122, 123] {
+            #expect(WebSocketCloseCode.reasonBytes(ascii(count)) == Array(ascii(count).utf8))
+        }
+        #expect(WebSocketCloseCode.reasonBytes(ascii(124)) == Array(ascii(123).utf8))
+        // Scalars of two, three and four bytes that end at the limit, and that would cross it by one byte.
+        for scalar in ["é", "€", "😀"] {
+            let width = scalar.utf8.count
+            let fits = ascii(123 - width) + scalar
+            #expect(WebSocketCloseCode.reasonBytes(fits) == Array(fits.utf8), "\(scalar)")
+            let crosses = ascii(124 - width) + scalar
+            #expect(WebSocketCloseCode.reasonBytes(crosses) == Array(ascii(124 - width).utf8), "\(scalar)")
+            #expect(String(validating: WebSocketCloseCode.reasonBytes(crosses + "tail"), as: UTF8.self) != nil)
+        }
+    }
+
     @Test("Paths resolve against the base URL with http turned into ws and https into wss")
     func urls() async throws {
         let plain = APIService(baseURL: try #require(URL(string: "http://example.com/api/")))

@@ -127,7 +127,7 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
             })
         else { return }
         let closeCode = URLSessionWebSocketTask.CloseCode(rawValue: Int(code.rawValue)) ?? .normalClosure
-        task.cancel(with: closeCode, reason: Data(reason.utf8.prefix(123)))
+        task.cancel(with: closeCode, reason: Data(WebSocketCloseCode.reasonBytes(reason)))
         continuation.finish()
     }
 

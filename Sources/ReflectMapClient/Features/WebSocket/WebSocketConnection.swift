@@ -27,7 +27,8 @@ public protocol WebSocketConnection: AnyObject, Sendable {
     /// connection. ``incoming`` finishes. Calling it again does nothing.
     /// - Parameters:
     ///   - code: The close code to send.
-    ///   - reason: A short reason (at most 123 bytes of UTF-8 are sent).
+    ///   - reason: A short reason. At most 123 bytes of its UTF-8 are sent, cut before a Unicode scalar
+    ///     that would not fit whole.
     func close(code: WebSocketCloseCode, reason: String) async
 }
 

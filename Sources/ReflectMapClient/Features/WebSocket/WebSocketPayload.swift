@@ -70,4 +70,22 @@ public struct WebSocketCloseCode: RawRepresentable, Hashable, Sendable, CustomSt
 
     /// The number.
     public var description: String { String(rawValue) }
+
+    /// The most bytes of reason a close frame holds: a control frame carries at most 125 bytes
+    /// (RFC 6455 §5.5), and the code takes two.
+    static let reasonLimit = 123
+
+    /// The bytes of a close frame's reason as both connectors send it: the reason's UTF-8, cut to
+    /// ``reasonLimit`` bytes at a scalar's boundary, so that what is sent stays valid UTF-8 as RFC 6455
+    /// §5.5.1 requires.
+    static func reasonBytes(_ reason: String) -> [UInt8] {
+        let bytes = Array(reason.utf8)
+        guard bytes.count > reasonLimit else { return bytes }
+        var end = reasonLimit
+        // `bytes[end]` is the first byte left out; while it continues a scalar (0b10xxxxxx), that scalar
+        // started within the limit and would be cut, so it is left out whole. A `String`'s UTF-8 is
+        // valid, so the scalar's lead byte is at most three bytes back, and `end` stays above 119.
+        while bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return Array(bytes[..<end])
+    }
 }

@@ -63,7 +63,7 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
         if sendsClose {
             var body = ByteBuffer()
             body.write(webSocketErrorCode: WebSocketErrorCode(codeNumber: Int(code.rawValue)))
-            body.writeBytes(Array(reason.utf8.prefix(123)))
+            body.writeBytes(WebSocketCloseCode.reasonBytes(reason))
             try? await channel.writeAndFlush(Self.frame(.connectionClose, body)).get()
             // RFC 6455 §7.1.1: the server closes the TCP connection after its close frame. Give it a
             // second, then close it from here (a dead server never answers).
