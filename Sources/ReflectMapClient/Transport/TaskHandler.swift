@@ -66,12 +66,17 @@ final class TaskHandler: @unchecked Sendable {
     /// and the idle timer run. It is not `DispatchQueue.global()`: on Linux that queue shares its
     /// threads with Swift's cooperative pool, and work on it waits while the pool is busy.
     private let queue: DispatchQueue
+    /// Runs between the task's `resume()` and the handler noting it resumed: where a test ends the
+    /// call, as a cancellation racing the start would.
+    private let afterTaskResume: (@Sendable () -> Void)?
 
     init(
         sink: Sink, timeout: TimeInterval?, progress: ProgressHandler?, direction: Direction,
-        uploadSize: Int64? = nil, delegateQueue: OperationQueue, queue: DispatchQueue
+        uploadSize: Int64? = nil, delegateQueue: OperationQueue, queue: DispatchQueue,
+        afterTaskResume: (@Sendable () -> Void)? = nil
     ) {
         self.sink = sink
+        self.afterTaskResume = afterTaskResume
         self.delegateQueue = delegateQueue
         self.queue = queue
         self.uploadSize = uploadSize
@@ -119,6 +124,7 @@ final class TaskHandler: @unchecked Sendable {
 
     private func resume(_ task: URLSessionTask) {
         task.resume()
+        afterTaskResume?()
         let cancel = state.withLock { state in
             state.resumed = true
             return state.cancelAfterResume
