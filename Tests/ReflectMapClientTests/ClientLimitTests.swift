@@ -48,6 +48,8 @@ struct ClientLimitTests {
         #expect(APIService.nanoseconds(-1) == 0)
         #expect(APIService.nanoseconds(.nan) == nil)
         #expect(APIService.nanoseconds(0.25) == 250_000_000)
+        #expect(APIService.timeoutNanoseconds(day) == 86_400_000_000_000)
+        #expect([nil, 0, -1, day.nextUp, .nan].allSatisfy { APIService.timeoutNanoseconds($0) == nil })
     }
 
     @Test("The concurrency limit hands back exactly what was taken, with waiters first, and is at least one")

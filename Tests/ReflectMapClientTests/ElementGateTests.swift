@@ -65,9 +65,7 @@ struct ElementGateTests {
         for _ in 0..<3 { gate.produced() }
         let waiter = Task { try await gate.waitForRoom() }
         // The event the test waits for: the mapping task has registered itself as waiting.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !gate.hasWaiter, ContinuousClock.now < deadline { await Task.yield() }
-        #expect(gate.hasWaiter)
+        try await SharedRequestTests.waitUntil { gate.hasWaiter }
         gate.consumed()
         #expect(gate.hasWaiter, "two wait with a limit of one: the task still waits")
         gate.consumed()

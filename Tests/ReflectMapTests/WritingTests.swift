@@ -121,50 +121,51 @@ struct WritingTests {
         #expect(written == #"{"by_name":{"a":{"id":7},"b":{"id":7}},"leaf":{"id":7},"leaves":[{"id":7},{"id":7}]}"#)
     }
 
-    @Test(
-        "A chain shared by two fields is written twice, however deep each instance of it sits",
-        arguments: [15, 16, 17, 18, 40])
-    func deepSharedChain(length: Int) throws {
+    /// People named P0, P1, … each the `best` of the one before.
+    static func chain(_ length: Int) -> [Person] {
         let people = (0..<length).map { index in
             let person = Person()
             person.name = "P\(index)"
             return person
         }
         for (person, next) in zip(people, people.dropFirst()) { person.best = next }
+        return people
+    }
+
+    /// The written person at the end of a chain of `best` members, and how many steps away it is.
+    static func last(of person: [String: Any]) -> (depth: Int, person: [String: Any]) {
+        var depth = 0
+        var node = person
+        while let next = node["best"] as? [String: Any] {
+            depth += 1
+            node = next
+        }
+        return (depth, node)
+    }
+
+    @Test(
+        "A chain shared by two fields is written twice, however deep each instance of it sits",
+        arguments: [15, 16, 17, 18, 40])
+    func deepSharedChain(length: Int) throws {
+        let people = Self.chain(length)
         // The chain hangs twice from the owner: every instance on it is entered, left, and entered again
         // at the same depth, on each side of the path's first sixteen.
         let owner = Person()
         owner.friends = [people[0], people[0]]
         let written = try jsonObject(mapper.data(from: owner)) as? [String: Any]
         for friend in written?["friends"] as? [[String: Any]] ?? [] {
-            var depth = 1
-            var node = friend
-            while let next = node["best"] as? [String: Any] {
-                depth += 1
-                node = next
-            }
-            #expect(depth == length)
+            #expect(Self.last(of: friend).depth == length - 1)
         }
         #expect((written?["friends"] as? [Any])?.count == 2)
     }
 
     @Test("A long chain of objects is written, and a cycle deep in one still gives an error")
     func deepChainAndDeepCycle() throws {
-        let people = (0..<40).map { index in
-            let person = Person()
-            person.name = "P\(index)"
-            return person
-        }
-        for (person, next) in zip(people, people.dropFirst()) { person.best = next }
-        let written = try jsonObject(mapper.data(from: people[0])) as? [String: Any]
-        var depth = 0
-        var node = written
-        while let next = node?["best"] as? [String: Any] {
-            depth += 1
-            node = next
-        }
+        let people = Self.chain(40)
+        let written = try #require(try jsonObject(mapper.data(from: people[0])) as? [String: Any])
+        let (depth, last) = Self.last(of: written)
         #expect(depth == 39)
-        #expect(node?["name"] as? String == "P39")
+        #expect(last["name"] as? String == "P39")
         // Back to an object past the first few on the path, to each one beside the sixteenth, and to
         // the first one.
         for target in [30, 17, 16, 15, 0] {

@@ -210,4 +210,10 @@ extension APIService {
     static func timeout(_ seconds: TimeInterval?) -> TimeInterval? {
         seconds.flatMap { $0.isFinite && $0 > 0 && $0 <= 86_400 ? $0 : nil }
     }
+
+    /// A request's timeout, by ``timeout(_:)``'s rule, as nanoseconds for `Task.sleep`: what a timer
+    /// that ends a call waits.
+    static func timeoutNanoseconds(_ seconds: TimeInterval?) -> UInt64? {
+        timeout(seconds).flatMap(nanoseconds)
+    }
 }

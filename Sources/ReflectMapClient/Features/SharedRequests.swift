@@ -91,7 +91,7 @@ final class RequestSharing: Sendable {
                         }
                     }
                     flight.waiters[waiter] = continuation
-                    if let nanoseconds = APIService.timeout(timeout).flatMap(APIService.nanoseconds) {
+                    if let nanoseconds = APIService.timeoutNanoseconds(timeout) {
                         flight.timers[waiter] = Task {
                             do { try await Task.sleep(nanoseconds: nanoseconds) } catch { return }
                             self.leave(waiter, key: key, with: URLError(.timedOut))

@@ -53,7 +53,7 @@ extension Transport {
     /// `APIService.timeout(_:)`. (``URLSessionTransport`` enforces timeouts itself, without cancelling a
     /// task group around the call.)
     private func sendWithTimeout(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        guard let limit = APIService.timeout(request.timeoutInterval).flatMap(APIService.nanoseconds) else {
+        guard let limit = APIService.timeoutNanoseconds(request.timeoutInterval) else {
             return try await send(request)
         }
         return try await withThrowingTaskGroup(of: UncheckedBox<(Data, HTTPURLResponse)>.self) { group in
