@@ -248,35 +248,6 @@ package struct JSONScanner {
         return true
     }
 
-    /// Validates and skips one value of any kind. Containers may nest `depthBudget` deep inside it;
-    /// one more level throws `nestingTooDeep` naming `limit` (the reader's), so the recursion is bounded.
-    package mutating func skipValue(depthBudget: Int, limit: Int) throws {
-        switch try peek() {
-        case .quote:
-            try skipString()
-        case .openBrace:
-            guard depthBudget > 0 else { throw tooDeep(limit: limit) }
-            enterContainer()
-            var first = true
-            while try nextKey(first: first) != nil {
-                first = false
-                try skipValue(depthBudget: depthBudget - 1, limit: limit)
-            }
-        case .openBracket:
-            guard depthBudget > 0 else { throw tooDeep(limit: limit) }
-            enterContainer()
-            var first = true
-            while try nextElement(first: first) {
-                first = false
-                try skipValue(depthBudget: depthBudget - 1, limit: limit)
-            }
-        case UInt8(ascii: "t"): try literal(.true)
-        case UInt8(ascii: "f"): try literal(.false)
-        case UInt8(ascii: "n"): try literal(.null)
-        default: _ = try number()
-        }
-    }
-
     /// Consumes `true`, `false` or `null`.
     package mutating func literal(_ word: Literal) throws {
         let expected = word.bytes
@@ -465,12 +436,22 @@ extension JSONScanner {
 
     /// The contents of a string that ``scanString()`` has found, decoded and checked.
     ///
-    /// Each byte is checked once: ASCII contents need no check, and others are checked by the
-    /// standard library as it makes the `String` (`String(validating:as:)`). Only when that check
-    /// fails does ``validateUTF8(_:)`` run, to say which byte is wrong. Decoding escapes keeps the
-    /// contents valid or invalid as they were (an escape always yields whole scalars), so the
-    /// decoded bytes are checked in their place.
+    /// Each byte is checked once. ASCII contents need no check. Others are checked by
+    /// ``validateUTF8(_:)``, and the `String` is then made from bytes known to be valid, where the
+    /// standard library can take them so (``InputBytes/string(validUTF8:isASCII:)``); elsewhere the
+    /// standard library checks them as it makes the `String`, and ``validateUTF8(_:)`` runs only when
+    /// that check fails, to say which byte is wrong. Decoding escapes keeps the contents valid or
+    /// invalid as they were (an escape always yields whole scalars), so checking the raw bytes checks
+    /// the decoded ones.
     package func string(_ span: StringSpan) throws -> String {
+        if InputBytes.takesValidUTF8 {
+            if !span.isASCII { try validateUTF8(span) }
+            if !span.hasEscapes { return bytes.knownValidText(span.start..<span.end, isASCII: span.isASCII) }
+            // A `\u` escape can stand for a character beyond ASCII in ASCII contents: not known ASCII.
+            return unsafe unescaped(span).withUnsafeBufferPointer {
+                unsafe InputBytes.string(validUTF8: $0, isASCII: false)
+            }
+        }
         if span.isASCII {
             if !span.hasEscapes { return bytes.text(span.start..<span.end) }
             return String(decoding: unescaped(span), as: UTF8.self)
@@ -489,19 +470,35 @@ extension JSONScanner {
     /// nothing above U+10FFFF), throwing at the first invalid byte.
     package func validateUTF8(_ span: StringSpan) throws {
         var position = span.start
-        while position < span.end {
+        let end = span.end
+        while position < end {
+            if position <= end &- 8, let word = bytes.word(at: position) {
+                // ASCII comes in runs: eight bytes at a time, and the bytes before the first that is
+                // not ASCII in one step.
+                let high = word & ByteWord.highBits
+                if high == 0 {
+                    position += 8
+                    continue
+                }
+                let ascii = high.trailingZeroBitCount / 8
+                if ascii > 0 {
+                    position += ascii
+                    continue
+                }
+                // Most CJK text is runs of three-byte sequences led by 0xE1...0xEC or 0xEE...0xEF,
+                // whose continuation bytes take their full range: two of them checked in one go.
+                if Self.isTwoThreeByteSequences(word) {
+                    position += 6
+                    continue
+                }
+            }
             let lead = bytes[position]
             if lead < 0x80 {
                 position += 1
-                // ASCII comes in runs: skip them eight bytes at a time.
-                while position + 8 <= span.end, let word = bytes.word(at: position), word & 0x8080_8080_8080_8080 == 0 {
-                    position += 8
-                }
                 continue
             }
-            // Most CJK text is three-byte sequences led by 0xE1...0xEC, whose continuation bytes
-            // take their full range: checked in one go.
-            if lead &- 0xE1 < 0x0C, position + 3 <= span.end,
+            // One such sequence alone.
+            if lead &- 0xE1 < 0x0C || lead &- 0xEE < 0x02, position + 3 <= end,
                 bytes[position + 1] & 0xC0 == 0x80, bytes[position + 2] & 0xC0 == 0x80
             {
                 position += 3
@@ -533,6 +530,17 @@ extension JSONScanner {
             guard valid else { throw error("Invalid UTF-8 sequence in a string", at: position) }
             position += length
         }
+    }
+
+    /// Whether the first six bytes of a little-endian word are two three-byte sequences whose lead
+    /// is 0xE1...0xEC or 0xEE...0xEF: each lead's high nibble is 0xE and it is neither 0xE0 nor 0xED
+    /// (whose second bytes take a narrower range), and the other four bytes are continuation bytes.
+    @inline(__always)
+    static func isTwoThreeByteSequences(_ word: UInt64) -> Bool {
+        guard word & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0 else { return false }
+        let first = UInt8(truncatingIfNeeded: word)
+        let second = UInt8(truncatingIfNeeded: word >> 24)
+        return first != 0xE0 && first != 0xED && second != 0xE0 && second != 0xED
     }
 
     /// The UTF-8 bytes of a string, with its escapes decoded.

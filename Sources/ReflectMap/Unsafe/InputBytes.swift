@@ -87,6 +87,33 @@ package struct InputBytes {
         unsafe withBytes(in: range) { unsafe String(validating: $0, as: UTF8.self) }
     }
 
+    /// The bytes in `range` as a `String`, when the caller has checked that they are valid UTF-8
+    /// (and, with `isASCII`, that they are ASCII): see ``string(validUTF8:isASCII:)``.
+    @inline(__always)
+    package func knownValidText(_ range: Range<Int>, isASCII: Bool) -> String {
+        unsafe withBytes(in: range) { unsafe Self.string(validUTF8: $0, isASCII: isASCII) }
+    }
+
+    /// Whether ``string(validUTF8:isASCII:)`` makes a `String` without checking its bytes again: with
+    /// the standard library of Swift 6.2 and later (on Apple platforms, their 26 releases). Elsewhere it
+    /// checks them as `String(decoding:as:)` does, and callers let that check be the only one.
+    package static var takesValidUTF8: Bool {
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) { return true }
+        return false
+    }
+
+    /// A `String` of `bytes`, which the caller has checked are valid UTF-8 (Unicode Table 3-7), and
+    /// ASCII when `isASCII` says so.
+    @inline(__always)
+    package static func string(validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            // `UTF8Span(unchecked:)` takes the bytes as valid without a check: the caller's check is
+            // this line's invariant. Invalid bytes here would break `String`'s own invariant.
+            return unsafe String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+        }
+        return unsafe String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Appends the bytes in `range` to `array`, in one copy.
     @inline(__always)
     package func append(_ range: Range<Int>, to array: inout [UInt8]) {
