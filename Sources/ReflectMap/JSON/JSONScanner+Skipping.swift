@@ -96,7 +96,9 @@ extension JSONScanner {
             case .quote:
                 try skipString()
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                if !skipLiteral() { try literal(byte == UInt8(ascii: "t") ? .true : byte == UInt8(ascii: "f") ? .false : .null) }
+                if !skipLiteral() {
+                    try literal(byte == UInt8(ascii: "t") ? .true : byte == UInt8(ascii: "f") ? .false : .null)
+                }
             default:
                 if plainInteger() == nil { _ = try number() }
             }
