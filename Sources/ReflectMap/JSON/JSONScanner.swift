@@ -382,14 +382,20 @@ extension JSONScanner {
             // Sixteen bytes at a time. The lowest flagged byte of a block is exactly the first `"`,
             // `\` or control character in it, so the loop lands on it without a byte-wise search.
             var byte: UInt8 = 0
-            if let block = bytes.block(at: position) {
-                let stops = ByteWord.stringStops(block)
-                let (first, second) = (stops[0], stops[1])
-                if first | second == 0 {
+            if var block = bytes.block(at: position) {
+                var stops = ByteWord.stringStops(block)
+                // Long text is runs of blocks with no stop: a loop of their own. `position` is at most
+                // `count - 16` wherever a block loads, so adding 16 cannot overflow.
+                while stops[0] | stops[1] == 0 {
                     highBlocks |= block
-                    position += 16
-                    continue
+                    position &+= 16
+                    guard let next = bytes.block(at: position) else { break }
+                    block = next
+                    stops = ByteWord.stringStops(next)
                 }
+                let (first, second) = (stops[0], stops[1])
+                // Fewer than sixteen bytes remain: the byte loop below takes them.
+                if first | second == 0 { continue }
                 // The bytes before the stop count towards `isASCII`; those after it do not.
                 if first != 0 {
                     let offset = first.trailingZeroBitCount / 8
