@@ -343,24 +343,10 @@ extension JSONScanner {
         // Most strings, and nearly every key, end within their first sixteen bytes with no escape:
         // one block settles them, in a few instructions, before the general loop's setup.
         if let block = bytes.block(at: start) {
-            let stops = ByteWord.stringStops(block)
-            let length: Int
-            let contents: UInt64
-            if stops[0] != 0 {
-                length = stops[0].trailingZeroBitCount / 8
-                contents = block[0] & ((1 << (8 * UInt64(length))) &- 1)
-            } else if stops[1] != 0 {
-                let offset = stops[1].trailingZeroBitCount / 8
-                length = 8 + offset
-                contents = block[0] | (block[1] & ((1 << (8 * UInt64(offset))) &- 1))
-            } else {
-                return try scanLongString(from: start)
-            }
-            if bytes[start + length] == .quote {
-                index = start + length + 1
-                return StringSpan(
-                    start: start, end: start + length, hasEscapes: false, isASCII: contents & 0x8080_8080_8080_8080 == 0
-                )
+            let run = ByteBlock.stringRun(block)
+            if run.length < 16, bytes[start + run.length] == .quote {
+                index = start + run.length + 1
+                return StringSpan(start: start, end: start + run.length, hasEscapes: false, isASCII: !run.hasHigh)
             }
         }
         return try scanLongString(from: start)
@@ -375,37 +361,16 @@ extension JSONScanner {
         var position = start
         var hasEscapes = false
         var high: UInt8 = 0
-        var highWords: UInt64 = 0
-        var highBlocks: SIMD2<UInt64> = .zero
         let count = bytes.count
         while position < count {
-            // Sixteen bytes at a time. The lowest flagged byte of a block is exactly the first `"`,
-            // `\` or control character in it, so the loop lands on it without a byte-wise search.
+            // Sixteen bytes at a time, landing on the first `"`, `\` or control byte without a
+            // byte-wise search.
             var byte: UInt8 = 0
-            if var block = bytes.block(at: position) {
-                var stops = ByteWord.stringStops(block)
-                // Long text is runs of blocks with no stop: a loop of their own. `position` is at most
-                // `count - 16` wherever a block loads, so adding 16 cannot overflow.
-                while stops[0] | stops[1] == 0 {
-                    highBlocks |= block
-                    position &+= 16
-                    guard let next = bytes.block(at: position) else { break }
-                    block = next
-                    stops = ByteWord.stringStops(next)
-                }
-                let (first, second) = (stops[0], stops[1])
-                // Fewer than sixteen bytes remain: the byte loop below takes them.
-                if first | second == 0 { continue }
-                // The bytes before the stop count towards `isASCII`; those after it do not.
-                if first != 0 {
-                    let offset = first.trailingZeroBitCount / 8
-                    highWords |= block[0] & ((1 << (8 * UInt64(offset))) &- 1)
-                    position += offset
-                } else {
-                    let offset = second.trailingZeroBitCount / 8
-                    highWords |= block[0] | (block[1] & ((1 << (8 * UInt64(offset))) &- 1))
-                    position += 8 + offset
-                }
+            if let block = bytes.block(at: position) {
+                let run = ByteBlock.stringRun(block)
+                if run.hasHigh { high |= 0x80 }
+                position += run.length
+                if run.length == 16 { continue }
                 byte = bytes[position]
             } else {
                 // Fewer than sixteen bytes remain: one at a time.
@@ -420,8 +385,7 @@ extension JSONScanner {
             index = position
             if byte == .quote {
                 index += 1
-                let isASCII = high < 0x80 && (highWords | highBlocks[0] | highBlocks[1]) & 0x8080_8080_8080_8080 == 0
-                return StringSpan(start: start, end: position, hasEscapes: hasEscapes, isASCII: isASCII)
+                return StringSpan(start: start, end: position, hasEscapes: hasEscapes, isASCII: high < 0x80)
             } else if byte == .backslash {
                 hasEscapes = true
                 try skipEscape()
