@@ -17,6 +17,12 @@ private func expectedStringRun(_ block: SIMD2<UInt64>) -> (length: Int, hasHigh:
     return (length, bytes[..<length].contains { $0 >= 0x80 })
 }
 
+/// The bytes a writer copies as they are at the start of a block, byte by byte.
+private func expectedUnescapedRun(_ block: SIMD2<UInt64>, slash: UInt8) -> Int {
+    let bytes = (0..<16).map { UInt8(truncatingIfNeeded: block[$0 / 8] >> (8 * UInt64($0 % 8))) }
+    return bytes.firstIndex { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == slash } ?? 16
+}
+
 @Suite("Sixteen bytes at a time")
 struct ByteBlockTests {
     /// Inputs for both routes: every JSONTestSuite file, every byte value at every position of a run
@@ -63,5 +69,67 @@ struct ByteBlockTests {
             }
         }
         #expect(count > 50_000)
+    }
+
+    @Test("The bytes a writer copies as they are are found alike by both routes, with and without slashes")
+    func unescapedRunsAgree() throws {
+        for input in try Self.inputs() {
+            for block in blocks(of: input) {
+                for slash in [UInt8(ascii: "/"), UInt8(ascii: "\"")] {
+                    let expected = expectedUnescapedRun(block, slash: slash)
+                    if ByteBlock.wordUnescapedRun(block, slash: slash) != expected {
+                        Issue.record("word route: \(block), slash \(slash): not \(expected)")
+                    }
+                    #if arch(x86_64)
+                    if ByteBlock.vectorUnescapedRun(block, slash: slash) != expected {
+                        Issue.record("vector route: \(block), slash \(slash): not \(expected)")
+                    }
+                    #endif
+                }
+            }
+        }
+    }
+
+    @Test("A whitespace run ends at the same byte by the vector loop and the word loop, from every offset")
+    func whitespaceRunsAgree() throws {
+        let whitespace: [UInt8] = [0x20, 0x0A, 0x0D, 0x09]
+        var inputs = try suiteFiles("y_").map { Array($0.data) }
+        for length in 0...40 {
+            for stop in [UInt8(ascii: "a"), 0x0B, 0x0C, 0x00, 0x1F, 0x21, 0xA0] {
+                // Runs of each whitespace byte, and of all four in turn, ended by a byte that is not one.
+                for pattern in whitespace.map({ [$0] }) + [whitespace] {
+                    let run = (0..<length).map { pattern[$0 % pattern.count] }
+                    inputs.append(run + [stop] + Array("  \n".utf8))
+                    inputs.append(run)
+                }
+            }
+        }
+        for input in inputs {
+            InputBytes.reading(input) { bytes in
+                for offset in 0...input.count {
+                    var vector = JSONScanner(bytes: bytes, isDocument: false)
+                    vector.index = offset
+                    vector.skipWhitespace()
+                    var words = JSONScanner(bytes: bytes, isDocument: false)
+                    words.index = offset
+                    words.skipWhitespaceByWords()
+                    let expected = input[offset...].firstIndex { !$0.isJSONWhitespace } ?? input.count
+                    if vector.index != expected || words.index != expected {
+                        Issue.record("\(input) from \(offset): \(vector.index) and \(words.index), not \(expected)")
+                    }
+                }
+            }
+        }
+        #if arch(x86_64)
+        for input in inputs {
+            for block in blocks(of: input) {
+                let bytes = (0..<16).map { UInt8(truncatingIfNeeded: block[$0 / 8] >> (8 * UInt64($0 % 8))) }
+                let expected = bytes.firstIndex { !$0.isJSONWhitespace } ?? 16
+                if ByteBlock.vectorWhitespaceRun(block) != expected {
+                    Issue.record("vector route: \(bytes) gave \(ByteBlock.vectorWhitespaceRun(block)), not \(expected)")
+                }
+            }
+        }
+        #endif
     }
 }

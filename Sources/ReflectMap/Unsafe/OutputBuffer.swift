@@ -141,6 +141,16 @@ struct OutputBuffer: ~Copyable {
         return unsafe UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
+    /// The sixteen bytes at `offset` as two little-endian words, the first eight in lane 0, or `nil`
+    /// when fewer than sixteen remain.
+    @inline(__always)
+    func block(at offset: Int) -> SIMD2<UInt64>? {
+        guard offset >= 0, offset <= count - 16 else { return nil }
+        // Within the `count` written bytes, by the guard.
+        let lanes = unsafe base.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)
+        return SIMD2(UInt64(littleEndian: lanes[0]), UInt64(littleEndian: lanes[1]))
+    }
+
     /// Moves the bytes from `offset` to the end onto the end of `other`.
     mutating func moveTail(from offset: Int, to other: inout [UInt8]) {
         precondition(offset >= 0 && offset <= count, "offset out of range")

@@ -94,7 +94,7 @@ extension JSONWriter {
     /// and `/` unless the formatting says otherwise. Non-ASCII characters are written as they are.
     mutating func appendString(_ string: String) {
         output.append(.quote)
-        // Most strings need no escaping: copy them whole, then check the copy, eight bytes at a time.
+        // Most strings need no escaping: copy them whole, then check the copy, sixteen bytes at a time.
         let start = output.count
         output.append(utf8: string)
         if let first = firstByteToEscape(from: start) { escapeTail(from: first) }
@@ -105,6 +105,11 @@ extension JSONWriter {
     private func firstByteToEscape(from start: Int) -> Int? {
         let slash = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
         var position = start
+        while let block = output.block(at: position) {
+            let run = ByteBlock.unescapedRun(block, slash: slash)
+            if run < 16 { return position + run }
+            position += 16
+        }
         while let word = output.word(at: position),
             ByteWord.stringStops(word) | ByteWord.equal(word, slash) == 0
         {
