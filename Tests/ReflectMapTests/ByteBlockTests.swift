@@ -132,4 +132,68 @@ struct ByteBlockTests {
         }
         #endif
     }
+
+    /// Characters at the ends of UTF-8's ranges, and sequences that are not UTF-8.
+    private static let characters: [[UInt8]] = [
+        [0x41], [0x7F], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xE0, 0xBF, 0xBF], [0xE1, 0x80, 0x80],
+        [0xEC, 0xBF, 0xBF], [0xED, 0x80, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF],
+        [0xF0, 0x90, 0x80, 0x80], [0xF0, 0xBF, 0xBF, 0xBF], [0xF1, 0x80, 0x80, 0x80], [0xF3, 0xBF, 0xBF, 0xBF],
+        [0xF4, 0x80, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xE3, 0x81, 0x82], [0xE3, 0x81, 0x82, 0xE4, 0xB8, 0x80],
+    ]
+    private static let notUTF8: [[UInt8]] = [
+        [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xC2], [0xC2, 0x41], [0xC2, 0xC0], [0xE0, 0x9F, 0xBF],
+        [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xE3, 0x81], [0xE3, 0x41, 0x81], [0xE3, 0x81, 0x41],
+        [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xF8], [0xFF],
+        [0xF1, 0x80, 0x80], [0xE3, 0x81, 0x82, 0x82],
+    ]
+
+    /// Both routes' outcome for `contents` as a string's raw bytes: `nil`, or the error thrown.
+    private static func validations(_ contents: [UInt8]) -> (vector: MappingError?, words: MappingError?) {
+        let document = [UInt8(ascii: "\"")] + contents + [UInt8(ascii: "\"")] + Array("          ".utf8)
+        return InputBytes.reading(document) { bytes in
+            let scanner = JSONScanner(bytes: bytes, isDocument: false)
+            let span = StringSpan(start: 1, end: 1 + contents.count, hasEscapes: false, isASCII: false)
+            func outcome(_ check: () throws -> Void) -> MappingError? {
+                do {
+                    try check()
+                    return nil
+                } catch {
+                    return error as? MappingError ?? MappingError(.malformedJSON("\(error)"))
+                }
+            }
+            return (outcome { try scanner.validateUTF8(span) }, outcome { try scanner.validateUTF8ByWords(span) })
+        }
+    }
+
+    @Test(
+        "UTF-8 is accepted or refused alike by the vector and the word route, with the same error, and as the standard library says"
+    )
+    func utf8RoutesAgree() {
+        var contents: [[UInt8]] = []
+        for item in Self.characters + Self.notUTF8 {
+            for length in item.count...48 {
+                for position in 0...(length - item.count) {
+                    let before = (0..<position).map { UInt8(0x61 + $0 % 26) }
+                    let after = [UInt8](repeating: 0x7A, count: length - position - item.count)
+                    contents.append(before + item + after)
+                    // The same item after a run of three-byte characters, and before one.
+                    contents.append(
+                        [0xE3, 0x81, 0x82] + before + item + [0xE4, 0xB8, 0x80] + after)
+                }
+            }
+        }
+        var generator = SplitMix64(state: 0x5EED)
+        let alphabet = Self.characters + Self.characters + Self.notUTF8
+        for _ in 0..<3_000 {
+            let count = Int(generator.next() % 24)
+            contents.append((0..<count).flatMap { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        }
+        for bytes in contents {
+            let (vector, words) = Self.validations(bytes)
+            let valid = String(validating: bytes, as: UTF8.self) != nil
+            if vector != words || (words == nil) != valid {
+                Issue.record("\(bytes): vector \(String(describing: vector)), words \(String(describing: words))")
+            }
+        }
+    }
 }

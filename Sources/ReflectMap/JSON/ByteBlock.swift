@@ -73,6 +73,54 @@ enum ByteBlock {
         return (stops | 0x1_0000).trailingZeroBitCount
     }
 
+    /// How many bytes at the start of a block are whole, valid UTF-8 characters, judged by their
+    /// classes alone; 0 when the block cannot be settled that way, for a byte-wise check to decide.
+    ///
+    /// Only the first `limit` bytes (at most 16) are the string's. `atEnd` says that the string ends
+    /// after them, so a character may end exactly there; otherwise the count stops at the start of the
+    /// last character that begins within them.
+    ///
+    /// Each byte is ASCII, a continuation byte (10xxxxxx) or the lead of a two-, three- or four-byte
+    /// sequence. Up to the chosen boundary the continuation bytes must be exactly those the leads
+    /// before it call for: one after a two-byte lead, two after a three-byte one, three after a
+    /// four-byte one. Two leads that call for the same byte, or a lead where one is called for, break
+    /// the equality, and so do a stray continuation byte and a sequence cut short. The leads whose
+    /// second byte takes a narrower range (0xE0, 0xED, 0xF0, 0xF4), and the bytes that never start a
+    /// character (0xC0, 0xC1, 0xF5 and above), are left to the byte-wise check.
+    @inline(__always)
+    static func vectorValidUTF8Prefix(_ block: SIMD2<UInt64>, limit: Int, atEnd: Bool) -> Int {
+        let bytes = SIMD2<Int64>(truncatingIfNeeded: block)
+        let inRange: UInt32 = (1 << UInt32(limit)) &- 1
+        let high = UInt32(truncatingIfNeeded: _mm_movemask_epi8(bytes)) & inRange
+        // ASCII bytes are whole characters, wherever the string ends.
+        if high == 0 { return limit }
+        func matching(_ mask: Int8, _ value: Int8) -> UInt32 {
+            let masked = _mm_and_si128(bytes, _mm_set1_epi8(mask))
+            return UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_cmpeq_epi8(masked, _mm_set1_epi8(value))))
+        }
+        let continuation = matching(-0x40, -0x80)  // 0xC0, 0x80
+        let lead2 = matching(-0x20, -0x40)  // 0xE0, 0xC0
+        let lead3 = matching(-0x10, -0x20)  // 0xF0, 0xE0
+        let lead4 = matching(-0x08, -0x10)  // 0xF8, 0xF0
+        let narrow = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(-0x20)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(-0x13))),
+            _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(-0x10)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(-0x0C))))
+        let neverLeads = _mm_or_si128(
+            _mm_cmpeq_epi8(_mm_and_si128(bytes, _mm_set1_epi8(-0x02)), _mm_set1_epi8(-0x40)),
+            _mm_cmpeq_epi8(_mm_max_epu8(bytes, _mm_set1_epi8(-0x0B)), bytes))
+        let special = UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_or_si128(narrow, neverLeads)))
+        // Where a character may start: ASCII or a lead. Not byte 0, whose character is the one checked.
+        var boundaries = (~high | lead2 | lead3 | lead4) & inRange & ~1
+        if atEnd { boundaries |= 1 << UInt32(limit) }
+        guard boundaries != 0 else { return 0 }
+        let length = 31 - boundaries.leadingZeroBitCount
+        let before: UInt32 = (1 << UInt32(length)) &- 1
+        let longLeads = (lead3 | lead4) & before
+        let called = ((lead2 & before | longLeads) << 1) | (longLeads << 2) | ((lead4 & before) << 3)
+        guard special & before == 0, called == continuation & before else { return 0 }
+        return length
+    }
+
     /// How many bytes at the start of a block are JSON whitespace (space, line feed, carriage return,
     /// tab): 16 when all are. SSE2 only: elsewhere the scanner's word loop finds the end of a run.
     @inline(__always)
