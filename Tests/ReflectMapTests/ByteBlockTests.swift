@@ -71,6 +71,36 @@ struct ByteBlockTests {
         #expect(count > 50_000)
     }
 
+    @Test("A string's contents end at the same byte by the vector and the word loop, from every offset")
+    func stringContentsEndsAgree() throws {
+        // Inputs of up to 100 bytes, each from every offset.
+        let inputs =
+            try Self.inputs().filter { $0.count <= 100 } + [
+                Array(repeating: 0x61, count: 70) + [0xE3, 0x81, 0x82, 0x22]
+            ]
+        for input in inputs {
+            InputBytes.reading(input) { bytes in
+                for start in 0...input.count {
+                    // Whole blocks from `start`, up to the first that holds a stop.
+                    let fullEnd = start + 16 * ((input.count - start) / 16)
+                    let stop = input[start...].firstIndex { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 } ?? input.count
+                    let end = stop < fullEnd ? stop : fullEnd
+                    let expected = (end, input[start..<end].contains { $0 >= 0x80 })
+                    let words = ByteBlock.wordStringContentsEnd(in: bytes, from: start)
+                    if words != expected {
+                        Issue.record("word loop: \(input) from \(start): \(words), not \(expected)")
+                    }
+                    #if arch(x86_64)
+                    let vector = ByteBlock.vectorStringContentsEnd(in: bytes, from: start)
+                    if vector != expected {
+                        Issue.record("vector loop: \(input) from \(start): \(vector), not \(expected)")
+                    }
+                    #endif
+                }
+            }
+        }
+    }
+
     @Test("The bytes a writer copies as they are are found alike by both routes, with and without slashes")
     func unescapedRunsAgree() throws {
         for input in try Self.inputs() {

@@ -21,6 +21,33 @@ enum ByteBlock {
         #endif
     }
 
+    /// Where a string's contents stop, from `start` on, sixteen bytes at a time: the offset of the
+    /// first `"`, `\` or control byte, or of the first block that fewer than sixteen bytes are left
+    /// for (`end > bytes.count - 16` then, and the bytes from there are the caller's to check); and
+    /// whether a byte before that offset is above ASCII.
+    @inline(__always)
+    static func stringContentsEnd(in bytes: InputBytes, from start: Int) -> (end: Int, hasHigh: Bool) {
+        #if arch(x86_64)
+        vectorStringContentsEnd(in: bytes, from: start)
+        #else
+        wordStringContentsEnd(in: bytes, from: start)
+        #endif
+    }
+
+    /// ``stringContentsEnd(in:from:)`` a ``wordStringRun(_:)`` at a time.
+    @inline(__always)
+    static func wordStringContentsEnd(in bytes: InputBytes, from start: Int) -> (end: Int, hasHigh: Bool) {
+        var position = start
+        var hasHigh = false
+        while let block = bytes.block(at: position) {
+            let run = wordStringRun(block)
+            hasHigh = hasHigh || run.hasHigh
+            position += run.length
+            if run.length < 16 { break }
+        }
+        return (position, hasHigh)
+    }
+
     /// ``stringRun(_:)`` with ``ByteWord``'s tests on the block's two words.
     @inline(__always)
     static func wordStringRun(_ block: SIMD2<UInt64>) -> (length: Int, hasHigh: Bool) {
@@ -132,6 +159,40 @@ enum ByteBlock {
             _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x0D)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x09)))
         let whitespace = UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_or_si128(spaces, others)))
         return (~whitespace | 0x1_0000).trailingZeroBitCount
+    }
+
+    /// ``stringContentsEnd(in:from:)`` with SSE2: a block with no stop costs its two masks, and its
+    /// bytes above ASCII are gathered in one mask until the block with the stop.
+    @inline(__always)
+    static func vectorStringContentsEnd(in bytes: InputBytes, from start: Int) -> (end: Int, hasHigh: Bool) {
+        var position = start
+        var high: UInt32 = 0
+        while let block = bytes.block(at: position) {
+            let (stops, blockHigh) = vectorStopsAndHigh(block)
+            if stops != 0 {
+                let length = stops.trailingZeroBitCount
+                high |= blockHigh & ((1 << UInt32(length)) &- 1)
+                return (position + length, high != 0)
+            }
+            high |= blockHigh
+            position &+= 16
+        }
+        return (position, high != 0)
+    }
+
+    /// A block's stops (`"`, `\`, control bytes) and its bytes above ASCII, each as a mask with bit
+    /// `i` for byte `i`.
+    @inline(__always)
+    static func vectorStopsAndHigh(_ block: SIMD2<UInt64>) -> (stops: UInt32, high: UInt32) {
+        let bytes = SIMD2<Int64>(truncatingIfNeeded: block)
+        let quotes = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x22))
+        let backslashes = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x5C))
+        let controls = _mm_cmpeq_epi8(_mm_min_epu8(bytes, _mm_set1_epi8(0x1F)), bytes)
+        let stopBytes = _mm_or_si128(_mm_or_si128(quotes, backslashes), controls)
+        return (
+            UInt32(truncatingIfNeeded: _mm_movemask_epi8(stopBytes)),
+            UInt32(truncatingIfNeeded: _mm_movemask_epi8(bytes))
+        )
     }
 
     /// ``stringRun(_:)`` with SSE2: a byte is a stop when it equals `"` or `\`, or when it is its own

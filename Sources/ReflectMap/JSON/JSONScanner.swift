@@ -381,11 +381,10 @@ extension JSONScanner {
             // Sixteen bytes at a time, landing on the first `"`, `\` or control byte without a
             // byte-wise search.
             var byte: UInt8 = 0
-            if let block = bytes.block(at: position) {
-                let run = ByteBlock.stringRun(block)
-                if run.hasHigh { high |= 0x80 }
-                position += run.length
-                if run.length == 16 { continue }
+            let run = ByteBlock.stringContentsEnd(in: bytes, from: position)
+            if run.hasHigh { high |= 0x80 }
+            position = run.end
+            if position <= count &- 16 {
                 byte = bytes[position]
             } else {
                 // Fewer than sixteen bytes remain: one at a time.
