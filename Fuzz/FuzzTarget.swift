@@ -17,7 +17,11 @@
 //    and reading back round-trips (strictly, where the first read was clean), and `update(_:from:)`
 //    on a default value agrees with `map`. See `checkTypes`;
 // 6. streams the input as an array in chunks of 1 to 64 bytes and compares the answer with
-//    mapWithReport([FuzzModel].self) in both modes. See Fuzz/FuzzStreaming.swift.
+//    mapWithReport([FuzzModel].self) in both modes. See Fuzz/FuzzStreaming.swift;
+// 7. runs both routes of the scanner's sixteen-byte steps on the input, and traps if they disagree:
+//    the one-loop skip and the stepwise walk (as the bare input and inside an array), the vector and
+//    the word checks of UTF-8 (the input as a string's contents), and the vector and word scans for a
+//    string's end and a whitespace run, from every offset. See `checkRoutes`.
 import Foundation
 
 struct FuzzModel: Mappable {
@@ -103,7 +107,66 @@ public func fuzzOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     checkTypes(data, parsed)
     checkStreaming(data, parsed)
+    checkRoutes(Array(data))
     return 0
+}
+
+/// Step 7: both routes of each sixteen-byte step agree on the input.
+private func checkRoutes(_ input: [UInt8]) {
+    func skipped(_ bytes: [UInt8], stepwise: Bool) -> String {
+        InputBytes.reading(bytes) { view in
+            var scanner = JSONScanner(bytes: view)
+            do {
+                if stepwise {
+                    try scanner.skipValueStepwise(depthBudget: 256, limit: 256)
+                } else {
+                    try scanner.skipValue(depthBudget: 256, limit: 256)
+                }
+                return "skipped to \(scanner.index)"
+            } catch {
+                return "\(error) at \((error as? MappingError)?.byteOffset ?? -1)"
+            }
+        }
+    }
+    for bytes in [input, Array("[".utf8) + input + Array("]".utf8)] where !bytes.isEmpty {
+        let inOneLoop = skipped(bytes, stepwise: false)
+        let stepwise = skipped(bytes, stepwise: true)
+        guard inOneLoop == stepwise else { fatalError("the skips disagree: \(inOneLoop), stepwise \(stepwise)") }
+    }
+    // The input as a string's raw contents, between quotes, with room after them for whole blocks.
+    let quoted = [UInt8(ascii: "\"")] + input + [UInt8(ascii: "\"")] + Array(repeating: UInt8(ascii: " "), count: 16)
+    InputBytes.reading(quoted) { view in
+        let scanner = JSONScanner(bytes: view, isDocument: false)
+        let span = StringSpan(start: 1, end: 1 + input.count, hasEscapes: false, isASCII: false)
+        func outcome(_ check: () throws -> Void) -> String {
+            do {
+                try check()
+                return "valid"
+            } catch {
+                return "\(error) at \((error as? MappingError)?.byteOffset ?? -1)"
+            }
+        }
+        let vector = outcome { try scanner.validateUTF8(span) }
+        let words = outcome { try scanner.validateUTF8ByWords(span) }
+        guard vector == words else { fatalError("the UTF-8 checks disagree: \(vector), \(words)") }
+    }
+    InputBytes.reading(input) { view in
+        for start in 0..<min(input.count, 64) {
+            let words = ByteBlock.wordStringContentsEnd(in: view, from: start)
+            var byWords = JSONScanner(bytes: view, isDocument: false)
+            byWords.index = start
+            byWords.skipWhitespaceByWords()
+            var anyRoute = JSONScanner(bytes: view, isDocument: false)
+            anyRoute.index = start
+            anyRoute.skipWhitespace()
+            guard byWords.index == anyRoute.index else { fatalError("the whitespace runs disagree from \(start)") }
+            #if arch(x86_64)
+            guard ByteBlock.vectorStringContentsEnd(in: view, from: start) == words else {
+                fatalError("the string scans disagree from \(start)")
+            }
+            #endif
+        }
+    }
 }
 
 /// Inputs where JSONSerialization's answer is not RFC 8259's by design, so comparing would be noise
