@@ -12,11 +12,11 @@ import sys
 
 STAGES = [
     ("fill loop: members, key matches, field dispatch", r"readMembers|BoundFieldC4read|KeyTable|ModelAdapterC4read"),
-    ("skipping values no property takes", r"skipValue|JSONScannerV7literal"),
-    ("finding a string's end", r"scanString|scanLongString"),
+    ("skipping values no property takes", r"skipValue|skipContainer|skipKey|skipLiteral|JSONScannerV7literal"),
+    ("finding a string's end", r"scanString|scanLongString|StringContentsEnd|StopsAndHigh|StringRun"),
     ("keys", r"JSONScannerV3key|nextKey|knownKey"),
-    ("UTF-8 validation", r"validateUTF8|_validate|_allASCII"),
-    ("making Strings", r"JSONScannerV6string|unescaped|readPlainString|_uncheckedFromUTF8|_fromUTF8|memmove|memcpy|SS_Tg5"),
+    ("UTF-8 validation", r"validateUTF8|ValidUTF8|_validate|_allASCII"),
+    ("making Strings", r"JSONScannerV6string|unescaped|readPlainString|_uncheckedFromUTF8|_fromUTF8|SS7copying|memmove|memcpy|SS_Tg5"),
     ("whitespace", r"skipWhitespace"),
     ("numbers", r"Integer|Double|JSONScannerV6number|Float|Decimal"),
     ("arrays", r"readElements|ArrayAdapter|ElementBuffer|ElementPool|ContiguousArray|nextElement|_allocateUninitialized|arrayDestroy"),

@@ -432,9 +432,7 @@ extension JSONScanner {
             if !span.isASCII { try validateUTF8(span) }
             if !span.hasEscapes { return bytes.knownValidText(span.start..<span.end, isASCII: span.isASCII) }
             // A `\u` escape can stand for a character beyond ASCII in ASCII contents: not known ASCII.
-            return unsafe unescaped(span).withUnsafeBufferPointer {
-                unsafe InputBytes.string(validUTF8: $0, isASCII: false)
-            }
+            return InputBytes.string(validUTF8: unescaped(span), isASCII: false)
         }
         if span.isASCII {
             if !span.hasEscapes { return bytes.text(span.start..<span.end) }

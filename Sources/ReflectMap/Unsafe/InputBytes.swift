@@ -102,6 +102,11 @@ package struct InputBytes {
         return false
     }
 
+    /// ``string(validUTF8:isASCII:)`` of an array's bytes.
+    package static func string(validUTF8 bytes: [UInt8], isASCII: Bool) -> String {
+        unsafe bytes.withUnsafeBufferPointer { unsafe string(validUTF8: $0, isASCII: isASCII) }
+    }
+
     /// A `String` of `bytes`, which the caller has checked are valid UTF-8 (Unicode Table 3-7), and
     /// ASCII when `isASCII` says so.
     @inline(__always)
