@@ -96,9 +96,7 @@ extension JSONScanner {
             case .quote:
                 try skipString()
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                if !skipLiteral() {
-                    try literal(byte == UInt8(ascii: "t") ? .true : byte == UInt8(ascii: "f") ? .false : .null)
-                }
+                try literal(byte == UInt8(ascii: "t") ? .true : byte == UInt8(ascii: "f") ? .false : .null)
             default:
                 if plainInteger() == nil { _ = try number() }
             }
@@ -132,22 +130,6 @@ extension JSONScanner {
         guard index < bytes.count, bytes[index] == .colon else { return false }
         index += 1
         skipWhitespace()
-        return true
-    }
-
-    /// Skips `true`, `false` or `null` under the cursor, compared as one word: `false`, consuming
-    /// nothing, when the bytes are none of them or fewer than eight bytes remain, for ``literal(_:)``
-    /// to decide.
-    @inline(__always)
-    private mutating func skipLiteral() -> Bool {
-        guard let word = bytes.word(at: index) else { return false }
-        // The words' bytes in memory order, the first in the lowest byte: "true", "null", "false".
-        if word & 0xFFFF_FFFF == 0x6575_7274 || word & 0xFFFF_FFFF == 0x6C6C_756E {
-            index += 4
-            return true
-        }
-        guard word & 0xFF_FFFF_FFFF == 0x65_736C_6166 else { return false }
-        index += 5
         return true
     }
 }

@@ -265,6 +265,14 @@ package struct JSONScanner {
 
     /// Consumes `true`, `false` or `null`.
     package mutating func literal(_ word: Literal) throws {
+        // Where eight bytes remain, the literal is compared as one word.
+        if let loaded = bytes.word(at: index) {
+            let (pattern, length) = word.pattern
+            let mask: UInt64 = (1 << (8 * UInt64(length))) &- 1
+            guard loaded & mask == pattern else { throw error("Invalid literal; expected '\(word)'") }
+            index += length
+            return
+        }
         let expected = word.bytes
         let count = expected.4 == 0 ? 4 : 5
         guard index + count <= bytes.count, bytes[index] == expected.0, bytes[index + 1] == expected.1,
@@ -276,6 +284,15 @@ package struct JSONScanner {
 
     package enum Literal: String {
         case `true`, `false`, null
+
+        /// The spelling as a little-endian word (the first letter in the lowest byte), and its length.
+        var pattern: (word: UInt64, length: Int) {
+            switch self {
+            case .true: return (0x6575_7274, 4)
+            case .false: return (0x65_736C_6166, 5)
+            case .null: return (0x6C6C_756E, 4)
+            }
+        }
 
         /// The spelling, padded with a zero byte for the four-letter words.
         var bytes: (UInt8, UInt8, UInt8, UInt8, UInt8) {
