@@ -5,7 +5,8 @@ import _Builtin_intrinsics.intel
 /// Tests on sixteen bytes of JSON at a time, for the scanner's hottest loops. On x86-64 they run as
 /// SSE2 vector instructions, which every x86-64 processor has: a comparison of all sixteen bytes,
 /// then one mask with a bit per byte. Elsewhere they run as ``ByteWord``'s tests on the block's two
-/// words, which give the same answers; the tests run both on the same inputs.
+/// words (here for string runs and bytes to escape; in the scanner's word loops for whitespace and
+/// UTF-8), which give the same answers: the tests and the fuzz target run both on the same inputs.
 ///
 /// A block is a `SIMD2<UInt64>` from `InputBytes.block(at:)`, the first eight bytes in lane 0, each
 /// lane little-endian.
@@ -129,9 +130,11 @@ enum ByteBlock {
         let lead2 = matching(-0x20, -0x40)  // 0xE0, 0xC0
         let lead3 = matching(-0x10, -0x20)  // 0xF0, 0xE0
         let lead4 = matching(-0x08, -0x10)  // 0xF8, 0xF0
+        // 0xE0, 0xED, 0xF0 and 0xF4, whose second bytes take a narrower range.
         let narrow = _mm_or_si128(
             _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(-0x20)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(-0x13))),
             _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(-0x10)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(-0x0C))))
+        // 0xC0 and 0xC1 (every bit but the lowest as in 0xC0), and 0xF5 and above.
         let neverLeads = _mm_or_si128(
             _mm_cmpeq_epi8(_mm_and_si128(bytes, _mm_set1_epi8(-0x02)), _mm_set1_epi8(-0x40)),
             _mm_cmpeq_epi8(_mm_max_epu8(bytes, _mm_set1_epi8(-0x0B)), bytes))
