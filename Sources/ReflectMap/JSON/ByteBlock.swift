@@ -88,16 +88,11 @@ enum ByteBlock {
     }
 
     #if arch(x86_64)
-    /// ``unescapedRun(_:slash:)`` with SSE2, as ``vectorStringRun(_:)`` with one more comparison.
+    /// ``unescapedRun(_:slash:)`` with SSE2: ``vectorStopsAndHigh(_:)``'s stops and one more comparison.
     @inline(__always)
     static func vectorUnescapedRun(_ block: SIMD2<UInt64>, slash: UInt8) -> Int {
-        let bytes = SIMD2<Int64>(truncatingIfNeeded: block)
-        let quotes = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x22))
-        let backslashes = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x5C))
-        let slashes = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(CChar(bitPattern: slash)))
-        let controls = _mm_cmpeq_epi8(_mm_min_epu8(bytes, _mm_set1_epi8(0x1F)), bytes)
-        let stopBytes = _mm_or_si128(_mm_or_si128(quotes, backslashes), _mm_or_si128(slashes, controls))
-        let stops = UInt32(truncatingIfNeeded: _mm_movemask_epi8(stopBytes))
+        let slashes = _mm_cmpeq_epi8(SIMD2<Int64>(truncatingIfNeeded: block), _mm_set1_epi8(CChar(bitPattern: slash)))
+        let stops = vectorStopsAndHigh(block).stops | UInt32(truncatingIfNeeded: _mm_movemask_epi8(slashes))
         return (stops | 0x1_0000).trailingZeroBitCount
     }
 
@@ -184,7 +179,8 @@ enum ByteBlock {
     }
 
     /// A block's stops (`"`, `\`, control bytes) and its bytes above ASCII, each as a mask with bit
-    /// `i` for byte `i`.
+    /// `i` for byte `i`. A byte is a stop when it equals `"` or `\`, or when it is its own minimum
+    /// with 0x1F (at most 0x1F, unsigned).
     @inline(__always)
     static func vectorStopsAndHigh(_ block: SIMD2<UInt64>) -> (stops: UInt32, high: UInt32) {
         let bytes = SIMD2<Int64>(truncatingIfNeeded: block)
@@ -198,19 +194,12 @@ enum ByteBlock {
         )
     }
 
-    /// ``stringRun(_:)`` with SSE2: a byte is a stop when it equals `"` or `\`, or when it is its own
-    /// minimum with 0x1F (at most 0x1F, unsigned). A bit above the sixteen byte bits makes a block
-    /// with no stop count 16.
+    /// ``stringRun(_:)`` with SSE2, from ``vectorStopsAndHigh(_:)``'s masks. A bit above the sixteen
+    /// byte bits makes a block with no stop count 16.
     @inline(__always)
     static func vectorStringRun(_ block: SIMD2<UInt64>) -> (length: Int, hasHigh: Bool) {
-        let bytes = SIMD2<Int64>(truncatingIfNeeded: block)
-        let quotes = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x22))
-        let backslashes = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x5C))
-        let controls = _mm_cmpeq_epi8(_mm_min_epu8(bytes, _mm_set1_epi8(0x1F)), bytes)
-        let stopBytes = _mm_or_si128(_mm_or_si128(quotes, backslashes), controls)
-        let stops = UInt32(truncatingIfNeeded: _mm_movemask_epi8(stopBytes))
+        let (stops, high) = vectorStopsAndHigh(block)
         let length = (stops | 0x1_0000).trailingZeroBitCount
-        let high = UInt32(truncatingIfNeeded: _mm_movemask_epi8(bytes))
         return (length, high & ((1 << UInt32(length)) &- 1) != 0)
     }
     #endif
