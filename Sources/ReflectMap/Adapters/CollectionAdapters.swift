@@ -177,28 +177,44 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
         let reporting = reader.isReporting
         var seen: Set<String> = []
         let depth = reader.path.count
-        let isObject = try reader.readObject { text, reader in
-            if reporting, !seen.insert(text).inserted { reader.dropReport(depth: depth, steps: [text]) }
-            guard let key = codec.decode(text) else {
-                let _: Value? = try reader.fail(
-                    .invalidValue(value: JSONScalar.string(text).summary, type: "\(codec.typeName) key"))
-                return try reader.skipValue()
+        // The members gather in blocks lent by the read's pool, and go into the dictionary at the
+        // end, which then grows once (see `ElementBuffer.insert(keys:values:into:pool:)`).
+        let pool = reader.elementPool()
+        var keys = ElementBuffer()
+        var values = ElementBuffer()
+        let isObject: Bool
+        do {
+            isObject = try reader.readObject { text, reader in
+                if reporting, !seen.insert(text).inserted { reader.dropReport(depth: depth, steps: [text]) }
+                guard let key = codec.decode(text) else {
+                    let _: Value? = try reader.fail(
+                        .invalidValue(value: JSONScalar.string(text).summary, type: "\(codec.typeName) key"))
+                    return try reader.skipValue()
+                }
+                if !codec.isIdentity, let winner = winners[key], winner != text {
+                    let _: Value? = try reader.fail(
+                        .invalidValue(
+                            value: JSONScalar.string(text).summary,
+                            type:
+                                "\(codec.typeName) key, as another spelling of the same key (\"\(winner)\") is in the object"
+                        ))
+                    return try reader.skipValue()
+                }
+                if let mapped = try adapter.read(&reader) {
+                    keys.append(key, pool: pool)
+                    values.append(mapped, pool: pool)
+                } else {
+                    // An unusable last value removes the key: what came before it goes in first.
+                    ElementBuffer.insert(keys: &keys, values: &values, into: &result, pool: pool)
+                    result.removeValue(forKey: key)
+                }
             }
-            if !codec.isIdentity, let winner = winners[key], winner != text {
-                let _: Value? = try reader.fail(
-                    .invalidValue(
-                        value: JSONScalar.string(text).summary,
-                        type:
-                            "\(codec.typeName) key, as another spelling of the same key (\"\(winner)\") is in the object"
-                    ))
-                return try reader.skipValue()
-            }
-            if let mapped = try adapter.read(&reader) {
-                result[key] = mapped
-            } else {
-                result.removeValue(forKey: key)
-            }
+        } catch {
+            keys.discard(Key.self, pool: pool)
+            values.discard(Value.self, pool: pool)
+            throw error
         }
+        ElementBuffer.insert(keys: &keys, values: &values, into: &result, pool: pool)
         guard isObject else { return try reader.rejectValue(expected: "an object of \(value.typeName)") }
         return result
     }

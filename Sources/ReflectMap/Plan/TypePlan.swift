@@ -492,7 +492,7 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
     }
 
     override func readElements(_ reader: inout JSONReader, into result: inout [Model]) throws -> Bool {
-        try reader.gatherElements(into: &result) { reader, elements, pool in
+        try reader.gatherElements(into: &result, elementsAreObjects: plan.isClass) { reader, elements, pool in
             guard try reader.isObjectNext() else { return try rejectNonObject(&reader) }
             var accepted = false
             let model = try makeModel(from: &reader, accepted: &accepted)

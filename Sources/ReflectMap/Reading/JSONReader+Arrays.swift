@@ -77,10 +77,11 @@ extension JSONReader {
     /// Reads the array under the cursor into `result`: `element` reads each element into the
     /// buffer it is given (or drops it), and the array is made once, at its final size. Every path out
     /// finishes or discards the buffer, which `ElementPool.swift` relies on. `false` when the value is
-    /// not an array.
+    /// not an array. `elementsAreObjects` says that `Element` is a class (see
+    /// ``ElementBuffer/finish(into:pool:elementsAreObjects:)``).
     @inline(__always)
     mutating func gatherElements<Element>(
-        into result: inout [Element],
+        into result: inout [Element], elementsAreObjects: Bool = false,
         _ element: (inout JSONReader, inout ElementBuffer, ElementPool) throws -> Void
     ) throws -> Bool {
         guard var cursor = try beginArray() else { return false }
@@ -95,13 +96,13 @@ extension JSONReader {
             elements.discard(Element.self, pool: pool)
             throw error
         }
-        elements.finish(into: &result, pool: pool)
+        elements.finish(into: &result, pool: pool, elementsAreObjects: elementsAreObjects)
         return true
     }
 
-    /// The read's pool, taken when its first array is.
+    /// The read's pool, taken when its first array or dictionary is.
     @inline(__always)
-    private mutating func elementPool() -> ElementPool {
+    mutating func elementPool() -> ElementPool {
         if let pool { return pool }
         let pool = ElementPool.make()
         self.pool = pool

@@ -140,15 +140,18 @@ struct ElementBuffer {
         capacity = newCapacity
     }
 
-    /// Moves the elements to the end of `array`, and gives the block back.
-    mutating func finish<Element>(into array: inout [Element], pool: ElementPool) {
+    /// Moves the elements to the end of `array`, and gives the block back. `elementsAreObjects`
+    /// says that `Element` is a class, so that each element is one strong reference.
+    mutating func finish<Element>(into array: inout [Element], pool: ElementPool, elementsAreObjects: Bool = false) {
         guard let raw = unsafe base else { return }
         // Bound to `Element` by `grow`, with `count` elements initialised.
         let base = unsafe raw.assumingMemoryBound(to: Element.self)
         let count = self.count
         // `count == 0` rather than `isEmpty`: generic code reaches `isEmpty` through `Collection`,
         // which costs a metadata and a witness-table lookup per array; `count` is Array's own.
-        if array.count == 0 && !_isPOD(Element.self) {
+        if array.count == 0 && elementsAreObjects, let objects = unsafe Self.objectArray(moving: base, count: count) {
+            array = objects
+        } else if array.count == 0 && !_isPOD(Element.self) {
             array = unsafe Array(unsafeUninitializedCapacity: count) { buffer, initialized in
                 // A capacity of at least one always has a base address.
                 guard let target = buffer.baseAddress else { return }
@@ -164,6 +167,57 @@ struct ElementBuffer {
             unsafe base.deinitialize(count: count)
         }
         unsafe release(raw, Element.self, pool)
+    }
+
+    /// The elements of a class, moved into an array made as `[AnyObject]` is, or `nil` (nothing
+    /// moved) where the standard library would not make it so.
+    ///
+    /// Generic code that makes an `[Element]` looks up the metadata of the array's types for each
+    /// array, a few hundred instructions. For a class `Element`, the standard library keeps the
+    /// elements in `[AnyObject]`'s buffer class (`_ContiguousArrayStorage<AnyObject>`, from its
+    /// `getContiguousArrayStorageType(for:)`) on every platform but Apple releases before those
+    /// named here, so an `[AnyObject]` holding the same references is already an `[Element]`:
+    /// same buffer class, same layout, and its metadata is looked up once per process.
+    private static func objectArray<Element>(moving base: UnsafeMutablePointer<Element>, count: Int) -> [Element]? {
+        guard #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) else { return nil }
+        // The caller says `Element` is a class: each element is one strong reference, laid out
+        // as an `AnyObject` is, so the block may be read as `AnyObject`s while they move out.
+        let objects = unsafe base.withMemoryRebound(to: AnyClass.self, capacity: count) { objects in
+            unsafe [AnyClass](unsafeUninitializedCapacity: count) { buffer, initialized in
+                // A capacity of at least one always has a base address.
+                guard let target = buffer.baseAddress else { return }
+                unsafe target.moveInitialize(from: objects, count: count)
+                initialized = count
+            }
+        }
+        // Both are one reference to the same buffer class; the elements are `Element`s.
+        return unsafe unsafeBitCast(objects, to: [Element].self)
+    }
+
+    private final class AnyClass {}
+
+    /// Moves the keys gathered in `keys` and the values gathered in `values` into `dictionary`, pair
+    /// by pair in the order they were read, so that a later value of a repeated key replaces the
+    /// earlier one, and gives both blocks back. The dictionary grows once, to room for them all:
+    /// grown a member at a time, it would double several times, and every doubling rehashes every
+    /// key through the generic (unspecialised) dictionary code. The caller appended to both buffers
+    /// in pairs, so they hold the same count.
+    static func insert<Key: Hashable, Value>(
+        keys: inout ElementBuffer, values: inout ElementBuffer, into dictionary: inout [Key: Value],
+        pool: ElementPool
+    ) {
+        guard let keyBlock = unsafe keys.base, let valueBlock = unsafe values.base else { return }
+        let count = keys.count
+        // Both bound by `grow`, to `Key` and `Value`, with `count` elements initialised in each.
+        let keyBase = unsafe keyBlock.assumingMemoryBound(to: Key.self)
+        let valueBase = unsafe valueBlock.assumingMemoryBound(to: Value.self)
+        dictionary.reserveCapacity(dictionary.count + count)
+        for offset in 0..<count {
+            // Each pair is moved out once: after the loop both blocks hold no element.
+            dictionary.updateValue(unsafe (valueBase + offset).move(), forKey: unsafe (keyBase + offset).move())
+        }
+        unsafe keys.release(keyBlock, Key.self, pool)
+        unsafe values.release(valueBlock, Value.self, pool)
     }
 
     /// Destroys the elements (a read that throws), and gives the block back.
