@@ -149,14 +149,16 @@ struct ElementBuffer {
         let count = self.count
         // `count == 0` rather than `isEmpty`: generic code reaches `isEmpty` through `Collection`,
         // which costs a metadata and a witness-table lookup per array; `count` is Array's own.
-        if array.count == 0 && elementsAreObjects, let objects = unsafe Self.objectArray(moving: base, count: count) {
-            array = objects
-        } else if array.count == 0 && !_isPOD(Element.self) {
-            array = unsafe Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-                // A capacity of at least one always has a base address.
-                guard let target = buffer.baseAddress else { return }
-                unsafe target.moveInitialize(from: base, count: count)
-                initialized = count
+        if array.count == 0 && !_isPOD(Element.self) {
+            if elementsAreObjects, let objects = unsafe Self.objectArray(moving: base, count: count) {
+                array = objects
+            } else {
+                array = unsafe Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                    // A capacity of at least one always has a base address.
+                    guard let target = buffer.baseAddress else { return }
+                    unsafe target.moveInitialize(from: base, count: count)
+                    initialized = count
+                }
             }
         } else {
             // Plain values (numbers, `Bool`) copy as bytes. `reserveCapacity` is specialised for
