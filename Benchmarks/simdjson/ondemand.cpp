@@ -411,6 +411,7 @@ canada::Collection read_canada(ondemand::value v) {
     return c;
 }
 
+#ifndef ONDEMAND_LIBRARY
 // ---------------------------------------------------------------- checksums (mirrored in run.sh)
 
 long double checksum(const twitter::Feed& f) {
@@ -485,8 +486,48 @@ void bench(const std::string& dir, const char* payload, int iterations, Read rea
                 beforeFreeing[beforeFreeing.size() / 2]);
 }
 
+#endif
+
+/// One payload's reads, each until its structs are freed, and the seconds they took.
+template <typename Read>
+double time_reads(const padded_string& json, ondemand::parser& parser, int iterations, Read read) {
+    auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < iterations; i++) {
+        ondemand::document doc = check(parser.iterate(json), "iterate");
+        auto model = read(check(doc.get_value(), "document"));
+        asm volatile("" : : "g"(&model) : "memory");
+    }
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 }  // namespace
 
+#ifdef ONDEMAND_LIBRARY
+// Built as a shared library too (run.sh builds both): Benchmarks/Profile's `ratio` mode loads it and
+// times a batch of these reads between batches of its own, so that both sides of a ratio run in one
+// process, round by round, under the same load.
+
+/// The mean µs per read of `iterations` reads of `<dir>/<payload>.json`, each until its structs are
+/// freed; the payload is loaded on the first call. -1 for a payload it does not know or cannot load.
+extern "C" double ondemand_read_micros(const char* dir, const char* payload, int iterations) {
+    static std::unordered_map<std::string, padded_string> loaded;
+    static ondemand::parser parser;
+    std::string name(payload);
+    auto found = loaded.find(name);
+    if (found == loaded.end()) {
+        padded_string json;
+        if (padded_string::load(std::string(dir) + "/" + name + ".json").get(json)) return -1;
+        found = loaded.emplace(name, std::move(json)).first;
+    }
+    double seconds;
+    if (name == "twitter") seconds = time_reads(found->second, parser, iterations, read_twitter);
+    else if (name == "citm_catalog") seconds = time_reads(found->second, parser, iterations, read_citm);
+    else if (name == "github_events") seconds = time_reads(found->second, parser, iterations, read_github);
+    else if (name == "canada") seconds = time_reads(found->second, parser, iterations, read_canada);
+    else return -1;
+    return seconds * 1e6 / iterations;
+}
+#else
 int main(int argc, char** argv) {
     if (argc < 3) {
         std::fprintf(stderr, "usage: %s <payload dir> <iterations>\n", argv[0]);
@@ -504,3 +545,4 @@ int main(int argc, char** argv) {
     bench(dir, "canada", iterations, read_canada);
     return 0;
 }
+#endif

@@ -2,6 +2,8 @@
 # Builds ondemand.cpp against Debian's libsimdjson-dev and times it on Benchmarks/Payloads.
 #
 #   Benchmarks/simdjson/run.sh [iterations]     (default 200)
+#   Benchmarks/simdjson/run.sh --library        builds ondemand.cpp as a shared library for
+#                                               Benchmarks/Profile/ratios.sh and prints its path
 #
 # Prints "simdjson <payload> <median µs> <bytes> <checksum> <median µs before freeing>" per payload
 # (see ondemand.cpp: the first median includes freeing the structs) after checking each checksum
@@ -25,6 +27,16 @@ mkdir -p ../.build
 march="-march=native"
 if [ "${SIMDJSON_MARCH:-}" = "none" ]; then march=""; fi
 flags="-std=c++17 -O3 $march -DNDEBUG -Wall -Wextra"
+if [ "$iterations" = "--library" ]; then
+    # The same flags, for the same code: only the entry point differs (ONDEMAND_LIBRARY).
+    library=../.build/libsimdjson-ondemand.so
+    if [ ! -f "$library" ] || [ ondemand.cpp -nt "$library" ] || [ "$(cat "$library.flags" 2>/dev/null)" != "$flags" ]; then
+        g++ $flags -fPIC -shared -DONDEMAND_LIBRARY -o "$library" ondemand.cpp -lsimdjson
+        echo "$flags" > "$library.flags"
+    fi
+    echo "$(cd "$(dirname "$library")" && pwd)/$(basename "$library")"
+    exit 0
+fi
 # Rebuilt when the source or the flags change.
 if [ ! -x "$binary" ] || [ ondemand.cpp -nt "$binary" ] || [ "$(cat "$binary.flags" 2>/dev/null)" != "$flags" ]; then
     g++ $flags -o "$binary" ondemand.cpp -lsimdjson
