@@ -57,12 +57,18 @@ package struct JSONScanner {
     private mutating func skipWhitespaceRun() {
         #if arch(x86_64)
         // Sixteen bytes at a time with SSE2, to the first that is not whitespace; the word loop
-        // takes the last fifteen bytes of the input.
-        while let block = bytes.block(at: index) {
+        // takes the last fifteen bytes of the input. A local cursor stays in a register, and
+        // `index` is set once.
+        var position = index
+        while let block = bytes.block(at: position) {
             let run = ByteBlock.vectorWhitespaceRun(block)
-            index += run
-            if run < 16 { return }
+            position &+= run
+            if run < 16 {
+                index = position
+                return
+            }
         }
+        index = position
         #endif
         skipWhitespaceByWords()
     }
