@@ -2,7 +2,8 @@
 # Runs every mapping benchmark in release mode and prints one markdown table with the median wall time,
 # the ratios measured in this same run, and the median allocation counts.
 #
-#   Benchmarks/run.sh            full run (a few minutes)
+#   Benchmarks/run.sh            full run (a few minutes), then the goal ratios with both sides in one
+#                                process (Profile/ratios.sh)
 #   Benchmarks/run.sh --smoke    a few iterations only, to check that everything builds and runs (CI);
 #                                no allocation counts
 #
@@ -201,3 +202,13 @@ if first:
 if simdjson_note:
     print(f"\n{simdjson_note}.")
 PY
+
+# The goal ratios again, with both sides in one process, round by round (Profile/ratios.sh): the rows
+# above time simdjson and the mapper in separate processes, minutes apart, and on a shared machine a
+# burst of load can move one side alone. A smoke pass leaves this out: it needs a second release build.
+if [ -z "${BENCHMARK_SMOKE:-}" ]; then
+    echo
+    echo "Both sides in one process, class models:"
+    echo
+    Profile/ratios.sh
+fi
