@@ -98,10 +98,17 @@ func ratios<Model: Mappable>(_: Model.Type, _ mapper: JSONMapper, handWritten: (
     // Batches sized from a few warm calls of each side.
     let readBatch = batch(max(simdjson(3), try micros(3, read)))
     let writeBatch = batch(max(try micros(3, write), micros(3, hand)))
-    var reads: [Double] = [], writes: [Double] = []
-    var mapperMicros: [Double] = [], simdjsonMicros: [Double] = [], writeMicros: [Double] = [], handMicros: [Double] = []
+    var reads: [Double] = []
+    var writes: [Double] = []
+    var mapperMicros: [Double] = []
+    var simdjsonMicros: [Double] = []
+    var writeMicros: [Double] = []
+    var handMicros: [Double] = []
     for round in 0..<count {
-        let mine: Double, theirs: Double, written: Double, handWrittenMicros: Double
+        let mine: Double
+        let theirs: Double
+        let written: Double
+        let handWrittenMicros: Double
         if round % 2 == 0 {
             theirs = simdjson(readBatch)
             mine = try micros(readBatch, read)
