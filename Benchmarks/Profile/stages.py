@@ -19,8 +19,9 @@ STAGES = [
     ("making Strings", r"JSONScannerV6string|unescaped|readPlainString|_uncheckedFromUTF8|_fromUTF8|SS7copying|memmove|memcpy|SS_Tg5"),
     ("whitespace", r"skipWhitespace"),
     ("numbers", r"Integer|Double|JSONScannerV6number|Float|Decimal"),
+    # A dictionary's members gather in an array's blocks, and go in at the end (`ElementBuffer.insert`).
+    ("dictionaries", r"Dictionary|Hasher|ElementBufferV6insert"),
     ("arrays", r"readElements|ArrayAdapter|ElementBuffer|ElementPool|ContiguousArray|nextElement|_allocateUninitialized|arrayDestroy"),
-    ("dictionaries", r"Dictionary|Hasher"),
     ("generic metadata lookups", r"getGenericMetadata|getCache|ConcurrentReadableHashMap|LockingConcurrentMap|AssociatedTypeWitness"),
     ("allocation, reference counting and freeing",
      r"malloc|free|_int_|unlink_chunk|swift_retain|swift_release|bridgeObjectRe|doDecrement|dealloc|swift_allocObject|RefCount|consolidate|initializeWith|destroy|slowAlloc"),

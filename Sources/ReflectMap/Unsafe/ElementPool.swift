@@ -1,7 +1,7 @@
 import Foundation
 
-// The blocks in which arrays gather their elements, on both routes, one of the few files with unsafe
-// code.
+// The blocks in which arrays gather their elements, and dictionaries their keys and values, on both
+// routes, one of the few files with unsafe code.
 //
 // An `ElementBuffer` holds exactly `count` initialised elements at the start of a block bound
 // to `Element`, and nothing else; it is the block's only user until it gives the block back, with
@@ -14,7 +14,8 @@ import Foundation
 // Arrays read on the byte route do not know their length until the closing bracket. Appending to a
 // Swift array grows it several times, and in generic code each growth looks up the new buffer's
 // metadata. Instead the elements gather in a block lent by the reader's pool, and the array is made
-// once, at its final size.
+// once, at its final size. A dictionary's members gather the same way, in two buffers filled in
+// pairs, and go into the dictionary once it has grown to hold them all.
 
 /// Raw blocks lent to the ``ElementBuffer``s of one read. Single-threaded: it belongs to one
 /// `JSONReader` at a time. The free blocks form a stack linked through their own first bytes (the
