@@ -140,6 +140,15 @@ struct FuzzLine: Mappable {
     func didFinishMapping() throws { try FuzzHooks.run(rejecting: qty == 13 || qty < 0) }
 }
 
+/// A class model: an array of it is made in the buffer class of class instances, and a dictionary of
+/// it gathers its members before they go in.
+final class FuzzClassLine: Mappable {
+    var sku = ""
+    var qty = 1
+    required init() {}
+    func didFinishMapping() throws { try FuzzHooks.run(rejecting: qty == 13 || qty < 0) }
+}
+
 struct FuzzTyped: Mappable {
     // A registered adapter, plain and in an optional, an array and a dictionary.
     var price = FuzzMoney()
@@ -175,6 +184,9 @@ struct FuzzTyped: Mappable {
     // Models with hooks, and Codable properties.
     var lines: [FuzzLine] = []
     var line: FuzzLine?
+    var classLines: [FuzzClassLine] = []
+    var classLineBySku: [String: FuzzClassLine] = [:]
+    var classLineGrid: [[FuzzClassLine]] = []
     var codable: FuzzCodable?
     var pet: FuzzPet?
 
