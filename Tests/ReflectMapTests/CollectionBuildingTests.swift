@@ -58,9 +58,10 @@ private struct Collections: Mappable {
     var models: [String: ValueItem] = [:]
 }
 
-/// Element counts on both sides of the blocks an array gathers in (8, doubling) and of the
-/// dictionary's growth steps, and one large count.
-private let counts = [0, 1, 2, 7, 8, 9, 15, 16, 17, 63, 64, 65, 100, 1000]
+/// Element counts on both sides of the capacities of the blocks that elements, keys and values gather
+/// in (a new first block has 512 bytes: 64 class references or 32 strings; each next block holds at
+/// least twice as many), and one large count.
+private let counts = [0, 1, 2, 31, 32, 33, 63, 64, 65, 127, 128, 129, 1000]
 
 private func objects(_ count: Int) -> String {
     (0..<count).map { #"{"id": \#($0), "name": "n\#($0)"}"# }.joined(separator: ", ")
