@@ -25,5 +25,6 @@ for payload in twitter citm_catalog github_events canada; do
             $2, $4, $5, $6, $8, $9, $10, $12, $13, $14, $15 }'
 done
 echo
-echo "Medians of $rounds per-round ratios, quartiles in brackets, class models; $(nproc) cores, $(uname -m),"
-echo "$(swift --version 2>&1 | head -1 | sed 's/ (.*//'); simdjson's kernel as in Benchmarks/simdjson/run.sh."
+processor=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+echo "Medians of $rounds per-round ratios, quartiles in brackets, class models; ${processor:-$(uname -m)},"
+echo "$(nproc) cores, $(swift --version 2>&1 | head -1 | sed 's/ (.*//'); simdjson's kernel as in Benchmarks/simdjson/run.sh."
