@@ -488,6 +488,14 @@ void bench(const std::string& dir, const char* payload, int iterations, Read rea
 
 #endif
 
+}  // namespace
+
+#ifdef ONDEMAND_LIBRARY
+// Built as a shared library too (run.sh builds both): Benchmarks/Profile's `ratio` mode loads it and
+// times a batch of these reads between batches of its own, so that both sides of a ratio run in one
+// process, round by round, under the same load.
+namespace {
+
 /// One payload's reads, each until its structs are freed, and the seconds they took.
 template <typename Read>
 double time_reads(const padded_string& json, ondemand::parser& parser, int iterations, Read read) {
@@ -502,10 +510,6 @@ double time_reads(const padded_string& json, ondemand::parser& parser, int itera
 
 }  // namespace
 
-#ifdef ONDEMAND_LIBRARY
-// Built as a shared library too (run.sh builds both): Benchmarks/Profile's `ratio` mode loads it and
-// times a batch of these reads between batches of its own, so that both sides of a ratio run in one
-// process, round by round, under the same load.
 
 /// The mean µs per read of `iterations` reads of `<dir>/<payload>.json`, each until its structs are
 /// freed; the payload is loaded on the first call. -1 for a payload it does not know or cannot load.

@@ -27,7 +27,7 @@ mkdir -p ../.build
 march="-march=native"
 if [ "${SIMDJSON_MARCH:-}" = "none" ]; then march=""; fi
 flags="-std=c++17 -O3 $march -DNDEBUG -Wall -Wextra"
-if [ "$iterations" = "--library" ]; then
+if [ "${1:-}" = "--library" ]; then
     # The same flags, for the same code: only the entry point differs (ONDEMAND_LIBRARY).
     library=../.build/libsimdjson-ondemand.so
     if [ ! -f "$library" ] || [ ondemand.cpp -nt "$library" ] || [ "$(cat "$library.flags" 2>/dev/null)" != "$flags" ]; then

@@ -143,7 +143,7 @@ struct ElementBuffer {
 
     /// Moves the elements to the end of `array`, and gives the block back. `elementsAreObjects`
     /// says that `Element` is a class, so that each element is one strong reference.
-    mutating func finish<Element>(into array: inout [Element], pool: ElementPool, elementsAreObjects: Bool = false) {
+    mutating func finish<Element>(into array: inout [Element], pool: ElementPool, elementsAreObjects: Bool) {
         guard let raw = unsafe base else { return }
         // Bound to `Element` by `grow`, with `count` elements initialised.
         let base = unsafe raw.assumingMemoryBound(to: Element.self)
@@ -172,21 +172,23 @@ struct ElementBuffer {
         unsafe release(raw, Element.self, pool)
     }
 
-    /// The elements of a class, moved into an array made as `[AnyObject]` is, or `nil` (nothing
-    /// moved) where the standard library would not make it so.
+    /// The elements of a class, moved into an array of ``ClassInstance``, or `nil` (nothing moved)
+    /// where the standard library would not keep them in the same buffer class.
     ///
     /// Generic code that makes an `[Element]` looks up the metadata of the array's types for each
-    /// array, a few hundred instructions. For a class `Element`, the standard library keeps the
-    /// elements in `[AnyObject]`'s buffer class (`_ContiguousArrayStorage<AnyObject>`, from its
+    /// array, a few hundred instructions. For any class, the standard library keeps an array's
+    /// elements in one buffer class (`_ContiguousArrayStorage<AnyObject>`, from its
     /// `getContiguousArrayStorageType(for:)`) on every platform but Apple releases before those
-    /// named here, so an `[AnyObject]` holding the same references is already an `[Element]`:
-    /// same buffer class, same layout, and its metadata is looked up once per process.
+    /// named here. So an array of ``ClassInstance``, made in code specialised for it (its metadata
+    /// looked up once per process), that holds the same references is already an `[Element]`: same
+    /// buffer class, same layout.
     private static func objectArray<Element>(moving base: UnsafeMutablePointer<Element>, count: Int) -> [Element]? {
         guard #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) else { return nil }
         // The caller says `Element` is a class: each element is one strong reference, laid out
-        // as an `AnyObject` is, so the block may be read as `AnyObject`s while they move out.
-        let objects = unsafe base.withMemoryRebound(to: AnyClass.self, capacity: count) { objects in
-            unsafe [AnyClass](unsafeUninitializedCapacity: count) { buffer, initialized in
+        // as a `ClassInstance` reference is, so the block may be read as those while they move out.
+        // No element is ever used as a `ClassInstance`.
+        let objects = unsafe base.withMemoryRebound(to: ClassInstance.self, capacity: count) { objects in
+            unsafe [ClassInstance](unsafeUninitializedCapacity: count) { buffer, initialized in
                 // A capacity of at least one always has a base address.
                 guard let target = buffer.baseAddress else { return }
                 unsafe target.moveInitialize(from: objects, count: count)
@@ -197,7 +199,9 @@ struct ElementBuffer {
         return unsafe unsafeBitCast(objects, to: [Element].self)
     }
 
-    private final class AnyClass {}
+    /// The element type ``objectArray(moving:count:)`` makes its arrays with: any class would do,
+    /// and this one is never instantiated.
+    private final class ClassInstance {}
 
     /// Moves the keys gathered in `keys` and the values gathered in `values` into `dictionary`, pair
     /// by pair in the order they were read, so that a later value of a repeated key replaces the
