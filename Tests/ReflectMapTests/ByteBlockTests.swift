@@ -178,8 +178,13 @@ struct ByteBlockTests {
     ]
 
     /// Both routes' outcome for `contents` as a string's raw bytes: `nil`, or the error thrown.
-    private static func validations(_ contents: [UInt8]) -> (vector: MappingError?, words: MappingError?) {
-        let document = [UInt8(ascii: "\"")] + contents + [UInt8(ascii: "\"")] + Array("          ".utf8)
+    /// `trailing` bytes of whitespace follow the string: with seventeen or more, the vector route
+    /// judges every block of it; with fewer, the blocks near the input's end are the word route's.
+    private static func validations(
+        _ contents: [UInt8], trailing: Int
+    ) -> (vector: MappingError?, words: MappingError?) {
+        let document =
+            [UInt8(ascii: "\"")] + contents + [UInt8(ascii: "\"")] + [UInt8](repeating: 0x20, count: trailing)
         return InputBytes.reading(document) { bytes in
             let scanner = JSONScanner(bytes: bytes, isDocument: false)
             let span = StringSpan(start: 1, end: 1 + contents.count, hasEscapes: false, isASCII: false)
@@ -212,6 +217,16 @@ struct ByteBlockTests {
                 }
             }
         }
+        // A sequence cut short at every position of a block, then a whole block or more of ASCII,
+        // then continuation bytes: a step of ASCII must not carry the cut sequence's calls on.
+        for cut: [UInt8] in [[0xC2], [0xE3], [0xE3, 0x81], [0xF0], [0xF0, 0x9F], [0xF0, 0x9F, 0x98]] {
+            for position in 0...31 {
+                for ascii in [16, 17, 31, 32] {
+                    let before = [UInt8](repeating: 0x61, count: position)
+                    contents.append(before + cut + [UInt8](repeating: 0x62, count: ascii) + [0x80, 0x80, 0x80])
+                }
+            }
+        }
         var generator = SplitMix64(state: 0x5EED)
         let alphabet = Self.characters + Self.characters + Self.notUTF8
         for _ in 0..<3_000 {
@@ -219,10 +234,14 @@ struct ByteBlockTests {
             contents.append((0..<count).flatMap { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
         }
         for bytes in contents {
-            let (vector, words) = Self.validations(bytes)
             let valid = String(validating: bytes, as: UTF8.self) != nil
-            if vector != words || (words == nil) != valid {
-                Issue.record("\(bytes): vector \(String(describing: vector)), words \(String(describing: words))")
+            for trailing in [10, 16, 17] {
+                let (vector, words) = Self.validations(bytes, trailing: trailing)
+                if vector != words || (words == nil) != valid {
+                    Issue.record(
+                        "\(bytes), \(trailing) bytes after: vector \(String(describing: vector)), words \(String(describing: words))"
+                    )
+                }
             }
         }
     }

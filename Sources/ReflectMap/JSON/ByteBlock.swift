@@ -96,54 +96,80 @@ enum ByteBlock {
         return (stops | 0x1_0000).trailingZeroBitCount
     }
 
-    /// How many bytes at the start of a block are whole, valid UTF-8 characters, judged by their
-    /// classes alone; 0 when the block cannot be settled that way, for a byte-wise check to decide.
-    ///
-    /// Only the first `limit` bytes (at most 16) are the string's. `atEnd` says that the string ends
-    /// after them, so a character may end exactly there; otherwise the count stops at the start of the
-    /// last character that begins within them.
+    /// Whether `bytes[start..<end]` is valid UTF-8 (Unicode Table 3-7), judged sixteen bytes a step
+    /// by their classes alone. `false` when the bytes are not valid, and also when this cannot tell:
+    /// within sixteen bytes of the input's end (seventeen after 0xE0, 0xED, 0xF0 or 0xF4), where a
+    /// step cannot load its bytes. Never `true` for bytes that are not valid, so a `false` is for a
+    /// byte-wise check to settle, and to say which byte is wrong.
     ///
     /// Each byte is ASCII, a continuation byte (10xxxxxx) or the lead of a two-, three- or four-byte
-    /// sequence. Up to the chosen boundary the continuation bytes must be exactly those the leads
-    /// before it call for: one after a two-byte lead, two after a three-byte one, three after a
-    /// four-byte one. Two leads that call for the same byte, or a lead where one is called for, break
-    /// the equality, and so do a stray continuation byte and a sequence cut short. The leads whose
-    /// second byte takes a narrower range (0xE0, 0xED, 0xF0, 0xF4), and the bytes that never start a
-    /// character (0xC0, 0xC1, 0xF5 and above), are left to the byte-wise check.
+    /// sequence. The continuation bytes must be exactly those the leads call for: one after a
+    /// two-byte lead, two after a three-byte one, three after a four-byte one. Two leads that call
+    /// for the same byte, or a lead where one is called for, break the equality, and so do a stray
+    /// continuation byte and a sequence cut short. A step's last leads call for bytes of the next
+    /// step: those calls are carried, so every step settles all sixteen of its bytes. The bytes that
+    /// never start a character (0xC0, 0xC1, 0xF5 and above) are refused, and so are the second bytes
+    /// out of range after the four leads that narrow it (0xE0, 0xED, 0xF0, 0xF4), which each step
+    /// reads from a second load one byte further on.
+    ///
+    /// As signed bytes, ASCII is 0...127, a continuation byte -128...-65, and a lead -64...-1 (0xC0
+    /// and up): the classes are signed comparisons, which SSE2 has.
     @inline(__always)
-    static func vectorValidUTF8Prefix(_ block: SIMD2<UInt64>, limit: Int, atEnd: Bool) -> Int {
-        let bytes = SIMD2<Int64>(truncatingIfNeeded: block)
-        let inRange: UInt32 = (1 << UInt32(limit)) &- 1
-        let high = UInt32(truncatingIfNeeded: _mm_movemask_epi8(bytes)) & inRange
-        // ASCII bytes are whole characters, wherever the string ends.
-        if high == 0 { return limit }
-        func matching(_ mask: Int8, _ value: Int8) -> UInt32 {
-            let masked = _mm_and_si128(bytes, _mm_set1_epi8(mask))
-            return UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_cmpeq_epi8(masked, _mm_set1_epi8(value))))
+    static func vectorValidUTF8(in bytes: InputBytes, from start: Int, to end: Int) -> Bool {
+        var position = start
+        // Bits 0...2: the bytes of this step that the previous step's leads call for.
+        var carried: UInt32 = 0
+        while position < end {
+            guard let block = bytes.block(at: position) else { return false }
+            let limit = Swift.min(16, end &- position)
+            let inRange: UInt32 = (1 << UInt32(limit)) &- 1
+            let signed = SIMD2<Int64>(truncatingIfNeeded: block)
+            let high = UInt32(truncatingIfNeeded: _mm_movemask_epi8(signed)) & inRange
+            if high == 0 {
+                // All ASCII: whole characters, unless an earlier lead calls for one of them.
+                guard carried == 0 else { return false }
+                position &+= limit
+                continue
+            }
+            func below(_ value: Int8, _ vector: SIMD2<Int64>) -> UInt32 {
+                UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_cmpgt_epi8(_mm_set1_epi8(value), vector)))
+            }
+            func above(_ value: Int8, _ vector: SIMD2<Int64>) -> UInt32 {
+                UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_cmpgt_epi8(vector, _mm_set1_epi8(value))))
+            }
+            let continuation = below(-64, signed) & inRange  // 0x80...0xBF
+            let leads = high & ~continuation  // 0xC0 and up
+            let longLeads = above(-33, signed) & high  // 0xE0 and up
+            let fourByteLeads = above(-17, signed) & high  // 0xF0 and up
+            // 0xC0 and 0xC1 (every bit but the lowest as in 0xC0), and 0xF5 and above.
+            let notLeads =
+                (UInt32(
+                    truncatingIfNeeded: _mm_movemask_epi8(
+                        _mm_cmpeq_epi8(_mm_and_si128(signed, _mm_set1_epi8(-0x02)), _mm_set1_epi8(-0x40))))
+                    | above(-12, signed)) & high
+            let called = (leads << 1) | (longLeads << 2) | (fourByteLeads << 3)
+            guard notLeads == 0, (called | carried) & inRange == continuation else { return false }
+            func equal(_ value: Int8) -> SIMD2<Int64> { _mm_cmpeq_epi8(signed, _mm_set1_epi8(value)) }
+            let narrow = _mm_or_si128(
+                _mm_or_si128(equal(-0x20), equal(-0x13)), _mm_or_si128(equal(-0x10), equal(-0x0C)))
+            if UInt32(truncatingIfNeeded: _mm_movemask_epi8(narrow)) & inRange != 0 {
+                // Each lead's second byte is the same lane of the block one byte on.
+                guard let after = bytes.block(at: position &+ 1) else { return false }
+                let second = SIMD2<Int64>(truncatingIfNeeded: after)
+                func lanes(_ value: Int8) -> UInt32 { UInt32(truncatingIfNeeded: _mm_movemask_epi8(equal(value))) }
+                // 0xE0 takes 0xA0...0xBF, 0xED 0x80...0x9F, 0xF0 0x90...0xBF, 0xF4 0x80...0x8F.
+                let outOfRange =
+                    (lanes(-0x20) & below(-96, second)) | (lanes(-0x13) & above(-97, second))
+                    | (lanes(-0x10) & below(-112, second)) | (lanes(-0x0C) & above(-113, second))
+                guard outOfRange & inRange == 0 else { return false }
+            }
+            // A string's last step: no lead, of this step or the one before, may call for a byte
+            // past its end.
+            guard limit == 16 || (called | carried) & ~inRange == 0 else { return false }
+            carried = called >> 16
+            position &+= limit
         }
-        let continuation = matching(-0x40, -0x80)  // 0xC0, 0x80
-        let lead2 = matching(-0x20, -0x40)  // 0xE0, 0xC0
-        let lead3 = matching(-0x10, -0x20)  // 0xF0, 0xE0
-        let lead4 = matching(-0x08, -0x10)  // 0xF8, 0xF0
-        // 0xE0, 0xED, 0xF0 and 0xF4, whose second bytes take a narrower range.
-        let narrow = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(-0x20)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(-0x13))),
-            _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(-0x10)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(-0x0C))))
-        // 0xC0 and 0xC1 (every bit but the lowest as in 0xC0), and 0xF5 and above.
-        let neverLeads = _mm_or_si128(
-            _mm_cmpeq_epi8(_mm_and_si128(bytes, _mm_set1_epi8(-0x02)), _mm_set1_epi8(-0x40)),
-            _mm_cmpeq_epi8(_mm_max_epu8(bytes, _mm_set1_epi8(-0x0B)), bytes))
-        let special = UInt32(truncatingIfNeeded: _mm_movemask_epi8(_mm_or_si128(narrow, neverLeads)))
-        // Where a character may start: ASCII or a lead. Not byte 0, whose character is the one checked.
-        var boundaries = (~high | lead2 | lead3 | lead4) & inRange & ~1
-        if atEnd { boundaries |= 1 << UInt32(limit) }
-        guard boundaries != 0 else { return 0 }
-        let length = 31 - boundaries.leadingZeroBitCount
-        let before: UInt32 = (1 << UInt32(length)) &- 1
-        let longLeads = (lead3 | lead4) & before
-        let called = ((lead2 & before | longLeads) << 1) | (longLeads << 2) | ((lead4 & before) << 3)
-        guard special & before == 0, called == continuation & before else { return 0 }
-        return length
+        return carried == 0
     }
 
     /// How many bytes at the start of a block are JSON whitespace (space, line feed, carriage return,

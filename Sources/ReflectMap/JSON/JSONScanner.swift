@@ -474,28 +474,17 @@ extension JSONScanner {
     /// Checks the UTF-8 of a string's raw bytes (Unicode Table 3-7: no overlong forms, no surrogates,
     /// nothing above U+10FFFF), throwing at the first invalid byte.
     ///
-    /// On x86-64 it checks up to sixteen bytes a step with SSE2 (``ByteBlock/vectorValidUTF8Prefix(_:limit:atEnd:)``)
-    /// and leaves what that step cannot settle (the sequences with a narrower second byte, the input's
-    /// last fifteen bytes, and every error) to one step of ``validateUTF8ByWords(_:)``'s, which says
-    /// where and why the bytes are wrong.
+    /// On x86-64, SSE2 settles sixteen bytes a step (``ByteBlock/vectorValidUTF8(in:from:to:)``);
+    /// what it refuses or cannot judge (near the input's end) is
+    /// checked again by ``validateUTF8ByWords(_:)``, which says where and why the bytes are wrong.
+    /// Out of line: the scanner's skipping loop calls it for every string beyond ASCII, and stays
+    /// small enough to keep its own steps inline.
+    @inline(never)
     package func validateUTF8(_ span: StringSpan) throws {
         #if arch(x86_64)
-        var position = span.start
-        let end = span.end
-        while position < end {
-            if let block = bytes.block(at: position) {
-                let valid = ByteBlock.vectorValidUTF8Prefix(
-                    block, limit: min(16, end &- position), atEnd: end &- position <= 16)
-                if valid > 0 {
-                    position += valid
-                    continue
-                }
-            }
-            position = try validateUTF8Step(at: position, end: end)
-        }
-        #else
-        try validateUTF8ByWords(span)
+        if ByteBlock.vectorValidUTF8(in: bytes, from: span.start, to: span.end) { return }
         #endif
+        try validateUTF8ByWords(span)
     }
 
     /// ``validateUTF8(_:)`` eight bytes at a time: on every architecture but x86-64. The tests run it
