@@ -68,6 +68,16 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
         try self.reader(&reader)
     }
 
+    // The one adapter of each built-in scalar type is this class's, and its `read` is the type's
+    // `readBuiltin`, which the direct read calls: so a field of one of those types reads directly.
+    override func scalarField(at field: FieldSlot<Value>) -> ScalarField {
+        ScalarField(at: field)
+    }
+
+    override func optionalScalarField(at field: FieldSlot<Value?>) -> ScalarField {
+        ScalarField(optionalAt: field)
+    }
+
     override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Value>) throws {
         try assigner(&reader, storage, field)
     }
@@ -142,21 +152,26 @@ let builtinTypes: [ObjectIdentifier: any BuiltinAdapterProviding.Type] = {
 protocol IntegerAdapterProviding: FixedWidthInteger, BuiltinAdapterProviding {}
 
 extension IntegerAdapterProviding {
+    /// The value under the cursor as this integer type: the adapter's read, and the fill loop's for
+    /// `Int` and `Int64` fields.
+    @inline(__always)
+    static func readBuiltin(_ reader: inout JSONReader) throws -> Self? {
+        if !reader.isTree {
+            if let value = try reader.readPlainInteger() {
+                if let result = Self(exactly: value) { return result }
+                return try Coercion.integer(JSONScalar(JSONNumber.integer(value)), &reader)
+            }
+            if let number = try reader.readPlainNumber() {
+                if case .integer(let value) = number, let result = Self(exactly: value) { return result }
+                return try Coercion.integer(JSONScalar(number), &reader)
+            }
+        }
+        return try Coercion.integer(reader.readScalar(), &reader)
+    }
+
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Self>(
-            read: { reader in
-                if !reader.isTree {
-                    if let value = try reader.readPlainInteger() {
-                        if let result = Self(exactly: value) { return result }
-                        return try Coercion.integer(JSONScalar(JSONNumber.integer(value)), &reader)
-                    }
-                    if let number = try reader.readPlainNumber() {
-                        if case .integer(let value) = number, let result = Self(exactly: value) { return result }
-                        return try Coercion.integer(JSONScalar(number), &reader)
-                    }
-                }
-                return try Coercion.integer(reader.readScalar(), &reader)
-            },
+            read: { reader in try Self.readBuiltin(&reader) },
             write: { value, writer in writer.writeInteger(value) }
         )
     }
@@ -174,15 +189,20 @@ extension UInt32: IntegerAdapterProviding {}
 extension UInt64: IntegerAdapterProviding {}
 
 extension Double: BuiltinAdapterProviding {
+    /// The value under the cursor as a `Double`: the adapter's read, and the fill loop's.
+    @inline(__always)
+    static func readBuiltin(_ reader: inout JSONReader) throws -> Double? {
+        if !reader.isTree, let number = try reader.readPlainNumber(keepingLongFractions: true) {
+            if case .double(let value) = number { return value }
+            return try Coercion.floatingPoint(JSONScalar(number), &reader)
+        }
+        return try Coercion.floatingPoint(reader.readScalar(), &reader)
+    }
+
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Double>(
-            read: { reader in
-                if !reader.isTree, let number = try reader.readPlainNumber(keepingLongFractions: true) {
-                    if case .double(let value) = number { return value }
-                    return try Coercion.floatingPoint(JSONScalar(number), &reader)
-                }
-                return try Coercion.floatingPoint(reader.readScalar(), &reader)
-            },
+            // `Double.`, not `Self.`: a closure that names `Self` captures it.
+            read: { reader in try Double.readBuiltin(&reader) },
             write: { value, writer in try writer.writeDouble(value) }
         )
     }
@@ -203,21 +223,33 @@ extension Float: BuiltinAdapterProviding {
 }
 
 extension Bool: BuiltinAdapterProviding {
+    /// The value under the cursor as a `Bool`: the adapter's read, and the fill loop's.
+    @inline(__always)
+    static func readBuiltin(_ reader: inout JSONReader) throws -> Bool? {
+        try Coercion.bool(reader.readScalar(), &reader)
+    }
+
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Bool>(
-            read: { reader in try Coercion.bool(reader.readScalar(), &reader) },
+            // `Bool.`, not `Self.`: a closure that names `Self` captures it.
+            read: { reader in try Bool.readBuiltin(&reader) },
             write: { value, writer in writer.writeBool(value) }
         )
     }
 }
 
 extension String: BuiltinAdapterProviding {
+    /// The value under the cursor as a `String`: the adapter's read, and the fill loop's.
+    @inline(__always)
+    static func readBuiltin(_ reader: inout JSONReader) throws -> String? {
+        if !reader.isTree, let text = try reader.readPlainString() { return text }
+        return try Coercion.string(reader.readScalar(), &reader)
+    }
+
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<String>(
-            read: { reader in
-                if !reader.isTree, let text = try reader.readPlainString() { return text }
-                return try Coercion.string(reader.readScalar(), &reader)
-            },
+            // `String.`, not `Self.`: a closure that names `Self` captures it.
+            read: { reader in try String.readBuiltin(&reader) },
             write: { value, writer in writer.writeString(value) }
         )
     }

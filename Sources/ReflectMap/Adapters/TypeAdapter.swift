@@ -57,6 +57,14 @@ class TypeAdapter<Value>: @unchecked Sendable {
         if let value = try read(&reader) { storage.store(value, at: field) }
     }
 
+    /// How the fill loop reads a field of this type at `field` with no call through the adapter:
+    /// ``ScalarField/none`` (through the adapter) but for the built-in scalars' adapters.
+    func scalarField(at field: FieldSlot<Value>) -> ScalarField { .none }
+
+    /// ``scalarField(at:)`` for an optional field of this type, whose adapter is an ``OptionalAdapter``
+    /// around this one.
+    func optionalScalarField(at field: FieldSlot<Value?>) -> ScalarField { .none }
+
     /// Reads the JSON array under the cursor, appending its usable elements to `result`; `false`
     /// (consuming nothing) when the value is not an array. The array is made once, at its size.
     func readElements(_ reader: inout JSONReader, into result: inout [Value]) throws -> Bool {
@@ -150,6 +158,10 @@ final class OptionalAdapter<Wrapped>: TypeAdapter<Wrapped?>, @unchecked Sendable
 
     override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<Wrapped?>) throws {
         try wrapped.readOptional(&reader, into: storage, at: field)
+    }
+
+    override func scalarField(at field: FieldSlot<Wrapped?>) -> ScalarField {
+        wrapped.optionalScalarField(at: field)
     }
 
     override func write(_ value: Wrapped?, to writer: inout JSONWriter) throws {

@@ -400,6 +400,10 @@ class AnyBoundField: @unchecked Sendable {
     /// Whether the property's values may hold model instances (see ``TypeAdapter/mayHoldInstances``).
     var mayHoldInstances: Bool { true }
 
+    /// How the fill loop reads the property with no call through the field and its adapter:
+    /// ``ScalarField/none`` but for a built-in scalar read by its built-in adapter.
+    var scalarField: ScalarField { .none }
+
     /// Writes the property's value alone, as an array element: an absent optional is `null`, which
     /// keeps the later elements at their indices.
     func writeValue(from storage: ModelStorage, to writer: inout JSONWriter) throws {
@@ -423,6 +427,8 @@ final class BoundField<Value>: AnyBoundField, @unchecked Sendable {
     override func read(from reader: inout JSONReader, into storage: ModelStorage) throws {
         try adapter.read(&reader, into: storage, at: slot)
     }
+
+    override var scalarField: ScalarField { adapter.scalarField(at: slot) }
 
     override func noteMissing(_ reader: inout JSONReader) throws {
         if reader.isStrict && !adapter.isOptional {

@@ -9,14 +9,21 @@
 @safe
 struct UnretainedBoundField {
     private let accessor: Unmanaged<AnyBoundField>
+    /// The field's direct read, when it is a built-in scalar read by its built-in adapter.
+    private let scalar: ScalarField
 
     init(_ accessor: AnyBoundField) {
         unsafe self.accessor = unsafe .passUnretained(accessor)
+        scalar = accessor.scalarField
     }
 
     @inline(__always)
     func read(from reader: inout JSONReader, into storage: ModelStorage) throws {
-        unsafe try accessor._withUnsafeGuaranteedRef { try $0.read(from: &reader, into: storage) }
+        if case .none = scalar {
+            unsafe try accessor._withUnsafeGuaranteedRef { try $0.read(from: &reader, into: storage) }
+        } else {
+            try scalar.read(&reader, into: storage)
+        }
     }
 
     @inline(__always)
