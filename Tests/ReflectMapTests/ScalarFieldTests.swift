@@ -173,6 +173,81 @@ struct ScalarFieldTests {
         }
     }
 
+    /// A model holding `value` in every field and as every array's one element.
+    static func filled(int: Int, int64: Int64, double: Double, bool: Bool, string: String) -> (Plain, Optionals) {
+        var plain = Plain()
+        (plain.int, plain.ints, plain.int64, plain.int64s) = (int, [int], int64, [int64])
+        (plain.double, plain.doubles, plain.bool, plain.bools) = (double, [double], bool, [bool])
+        (plain.string, plain.strings) = (string, [string])
+        let optionals = Optionals()
+        (optionals.int, optionals.ints, optionals.int64, optionals.int64s) = (int, [int], int64, [int64])
+        (optionals.double, optionals.doubles, optionals.bool, optionals.bools) = (double, [double], bool, [bool])
+        (optionals.string, optionals.strings) = (string, [string])
+        return (plain, optionals)
+    }
+
+    @Test(
+        "A field is written exactly as the array of its type writes its element, to bytes and to a tree",
+        arguments: [
+            (0, Int64(0), 0.0, false, ""), (1, 1, 1.5, true, "text"), (-1, -1, -0.0, false, "caf\u{e9} \"q\" \\ /"),
+            (Int.max, Int64.max, 1e300, true, "\u{1F600}\n\t\u{1}"),
+            (Int.min, Int64.min, -Double.leastNonzeroMagnitude, false, "</script>"),
+        ] as [(Int, Int64, Double, Bool, String)]
+    )
+    func fieldsAreWrittenAsArraysWriteElements(
+        int: Int, int64: Int64, double: Double, bool: Bool, string: String
+    ) throws {
+        let (plain, optionals) = Self.filled(int: int, int64: int64, double: double, bool: bool, string: string)
+        for options in [JSONMapper.OutputFormatting.sortedKeys, [.sortedKeys, .withoutEscapingSlashes]] {
+            var mapper = JSONMapper()
+            mapper.outputFormatting = options
+            for json in [try mapper.string(from: plain), try mapper.string(from: optionals)] {
+                for key in Self.keys {
+                    // `"int":1,` and `"ints":[1],` in the same document: the field's text is the element's.
+                    let field = try #require(json.firstRange(of: #""\#(key)":"#)).upperBound
+                    let element = try #require(json.firstRange(of: #""\#(key)s":["#)).upperBound
+                    let fieldText = json[field...].prefix { $0 != "," && $0 != "}" }
+                    let elementText = json[element...].prefix { $0 != "]" }
+                    #expect(fieldText == elementText, "\(key) in \(json)")
+                }
+            }
+            let tree = try #require(try mapper.jsonObject(from: plain) as? [String: Any])
+            for key in Self.keys {
+                let field = try #require(tree[key])
+                let element = try #require((tree[key + "s"] as? [Any])?.first)
+                #expect("\(field)" == "\(element)", "\(key) in the tree")
+            }
+        }
+    }
+
+    @Test("An absent optional field is left out, or written as null when the mapper writes nil as null")
+    func absentOptionalsAreLeftOutOrNull() throws {
+        let empty = Optionals()
+        (empty.int, empty.int64, empty.double, empty.bool, empty.string) = (nil, nil, nil, nil, nil)
+        var mapper = JSONMapper()
+        mapper.outputFormatting = .sortedKeys
+        #expect(
+            try mapper.string(from: empty)
+                == #"{"bools":[],"doubles":[],"int64s":[],"ints":[],"strings":[]}"#)
+        mapper.writesNilAsNull = true
+        #expect(
+            try mapper.string(from: empty)
+                == #"{"bool":null,"bools":[],"double":null,"doubles":[],"int":null,"int64":null,"int64s":[],"#
+                + #""ints":[],"string":null,"strings":[]}"#)
+    }
+
+    @Test("A Double field that JSON cannot hold is refused with its member's path", arguments: [Double.nan, .infinity])
+    func unwritableDoublesNameTheirField(value: Double) throws {
+        var plain = Plain()
+        plain.double = value
+        let error = try #require(throws: MappingError.self) { try JSONMapper().data(from: plain) }
+        #expect(error.path == "double")
+        let optionals = Optionals()
+        optionals.double = value
+        let optionalError = try #require(throws: MappingError.self) { try JSONMapper().data(from: optionals) }
+        #expect(optionalError.path == "double")
+    }
+
     /// Adds one to every integer it reads, and reads every string upper-cased.
     struct PlusOne: JSONAdapter {
         func read(_ json: JSONValue) throws -> Int {

@@ -169,10 +169,16 @@ extension IntegerAdapterProviding {
         return try Coercion.integer(reader.readScalar(), &reader)
     }
 
+    /// Writes a value: the adapter's write, and the write loop's for `Int` and `Int64` fields.
+    @inline(__always)
+    static func writeBuiltin(_ value: Self, to writer: inout JSONWriter) {
+        writer.writeInteger(value)
+    }
+
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Self>(
             read: { reader in try Self.readBuiltin(&reader) },
-            write: { value, writer in writer.writeInteger(value) }
+            write: { value, writer in Self.writeBuiltin(value, to: &writer) }
         )
     }
 }
@@ -199,11 +205,17 @@ extension Double: BuiltinAdapterProviding {
         return try Coercion.floatingPoint(reader.readScalar(), &reader)
     }
 
+    /// Writes a value: the adapter's write, and the write loop's.
+    @inline(__always)
+    static func writeBuiltin(_ value: Double, to writer: inout JSONWriter) throws {
+        try writer.writeDouble(value)
+    }
+
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Double>(
             // `Double.`, not `Self.`: a closure that names `Self` captures it.
             read: { reader in try Double.readBuiltin(&reader) },
-            write: { value, writer in try writer.writeDouble(value) }
+            write: { value, writer in try Double.writeBuiltin(value, to: &writer) }
         )
     }
 }
@@ -229,11 +241,17 @@ extension Bool: BuiltinAdapterProviding {
         try Coercion.bool(reader.readScalar(), &reader)
     }
 
+    /// Writes a value: the adapter's write, and the write loop's.
+    @inline(__always)
+    static func writeBuiltin(_ value: Bool, to writer: inout JSONWriter) {
+        writer.writeBool(value)
+    }
+
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<Bool>(
             // `Bool.`, not `Self.`: a closure that names `Self` captures it.
             read: { reader in try Bool.readBuiltin(&reader) },
-            write: { value, writer in writer.writeBool(value) }
+            write: { value, writer in Bool.writeBuiltin(value, to: &writer) }
         )
     }
 }
@@ -246,11 +264,17 @@ extension String: BuiltinAdapterProviding {
         return try Coercion.string(reader.readScalar(), &reader)
     }
 
+    /// Writes a value: the adapter's write, and the write loop's.
+    @inline(__always)
+    static func writeBuiltin(_ value: String, to writer: inout JSONWriter) {
+        writer.writeString(value)
+    }
+
     static func makeAdapter(_ builder: PlanBuilder, property: PropertyName) throws -> AnyObject {
         ScalarAdapter<String>(
             // `String.`, not `Self.`: a closure that names `Self` captures it.
             read: { reader in try String.readBuiltin(&reader) },
-            write: { value, writer in writer.writeString(value) }
+            write: { value, writer in String.writeBuiltin(value, to: &writer) }
         )
     }
 }

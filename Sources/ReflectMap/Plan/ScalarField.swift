@@ -1,12 +1,13 @@
 /// A model's field of a built-in scalar type, `Int`, `Int64`, `Double`, `Bool` or `String`, or an
-/// optional of one, whose adapter is that type's built-in one: the fill loop reads it by calling the
-/// adapter's read directly, where any other field takes four calls (its field, its adapter, and the
-/// adapter's two closures), each through a pointer. It does exactly what those calls do: the same
-/// read, and the value stored into the same slot only when the read gives one; for an optional,
-/// `null` stores `nil` first.
+/// optional of one, whose adapter is that type's built-in one: the fill loop reads it, and the write
+/// loop writes it, by calling the adapter's read or write directly, where any other field takes four
+/// calls (its field, its adapter, and the adapter's two closures), each through a pointer. It does
+/// exactly what those calls do: the same read, and the value stored into the same slot only when the
+/// read gives one (for an optional, `null` stores `nil` first); the same key and the same write (for
+/// an absent optional, a member only when the writer writes `nil` as `null`).
 ///
 /// Most of a payload's members are such fields, so the calls it saves are a large share of the fill
-/// loop's own work.
+/// and write loops' own work.
 enum ScalarField {
     /// Any other field: read through its field and its adapter.
     case none
@@ -73,6 +74,53 @@ enum ScalarField {
         case .optionalBool(let slot): try Self.readOptional(&reader, into: storage, at: slot, Bool.readBuiltin)
         case .optionalString(let slot): try Self.readOptional(&reader, into: storage, at: slot, String.readBuiltin)
         }
+    }
+
+    /// Writes the field as a member under `key`, as its adapter's `writeMember` would: `false`, with
+    /// nothing written, for an absent optional unless the writer writes `nil` as `null`. Not called
+    /// for ``none``.
+    func write(from storage: ModelStorage, key: EncodedKey, isFirst: Bool, to writer: inout JSONWriter) throws -> Bool {
+        switch self {
+        case .none: return false
+        case .int(let slot): Self.write(slot, storage, key, isFirst, &writer, Int.writeBuiltin)
+        case .int64(let slot): Self.write(slot, storage, key, isFirst, &writer, Int64.writeBuiltin)
+        case .double(let slot): try Self.write(slot, storage, key, isFirst, &writer, Double.writeBuiltin)
+        case .bool(let slot): Self.write(slot, storage, key, isFirst, &writer, Bool.writeBuiltin)
+        case .string(let slot): Self.write(slot, storage, key, isFirst, &writer, String.writeBuiltin)
+        case .optionalInt(let slot): return Self.write(slot, storage, key, isFirst, &writer, Int.writeBuiltin)
+        case .optionalInt64(let slot): return Self.write(slot, storage, key, isFirst, &writer, Int64.writeBuiltin)
+        case .optionalDouble(let slot): return try Self.write(slot, storage, key, isFirst, &writer, Double.writeBuiltin)
+        case .optionalBool(let slot): return Self.write(slot, storage, key, isFirst, &writer, Bool.writeBuiltin)
+        case .optionalString(let slot): return Self.write(slot, storage, key, isFirst, &writer, String.writeBuiltin)
+        }
+        return true
+    }
+
+    /// A member's key, then its value, read where it lies.
+    @inline(__always)
+    private static func write<Value>(
+        _ slot: FieldSlot<Value>, _ storage: ModelStorage, _ key: EncodedKey, _ isFirst: Bool,
+        _ writer: inout JSONWriter, _ write: (Value, inout JSONWriter) throws -> Void
+    ) rethrows {
+        writer.writeKey(key, isFirst: isFirst)
+        if _isPOD(Value.self) {
+            try write(storage.load(slot), &writer)
+        } else {
+            // A string is written where it lies: a copy would be retained and released around it.
+            try storage.withValue(at: slot) { try write($0, &writer) }
+        }
+    }
+
+    /// An optional member, as ``TypeAdapter/writeOptionalMember(from:at:key:isFirst:to:)`` writes it.
+    @inline(__always)
+    private static func write<Value>(
+        _ slot: FieldSlot<Value?>, _ storage: ModelStorage, _ key: EncodedKey, _ isFirst: Bool,
+        _ writer: inout JSONWriter, _ write: (Value, inout JSONWriter) throws -> Void
+    ) rethrows -> Bool {
+        guard let value = storage.load(slot) else { return writer.writeAbsentMember(key, isFirst: isFirst) }
+        writer.writeKey(key, isFirst: isFirst)
+        try write(value, &writer)
+        return true
     }
 
     /// An optional field's read, as ``TypeAdapter/readOptional(_:into:at:)`` does it.

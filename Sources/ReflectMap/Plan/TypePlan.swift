@@ -366,10 +366,13 @@ class AnyBoundField: @unchecked Sendable {
     let keys: [PropertyKey]
     /// False for `let` properties: they are written to JSON but never filled from it.
     let isFillable: Bool
+    /// The key the property is written under, encoded once.
+    let encodedKey: EncodedKey
 
     init(keys: [PropertyKey], isFillable: Bool) {
         self.keys = keys
         self.isFillable = isFillable
+        self.encodedKey = EncodedKey(keys[0].components[keys[0].components.count - 1])
     }
 
     /// The key the property is written under: the last component of its primary key.
@@ -400,9 +403,19 @@ class AnyBoundField: @unchecked Sendable {
     /// Whether the property's values may hold model instances (see ``TypeAdapter/mayHoldInstances``).
     var mayHoldInstances: Bool { true }
 
-    /// How the fill loop reads the property with no call through the field and its adapter:
-    /// ``ScalarField/none`` but for a built-in scalar read by its built-in adapter.
+    /// How the fill and write loops read and write the property with no call through the field and
+    /// its adapter: ``ScalarField/none`` but for a built-in scalar whose adapter is its built-in one.
     var scalarField: ScalarField { .none }
+
+    /// Writes the property through its ``scalarField`` (not ``ScalarField/none``), as ``write(from:to:isFirst:)``
+    /// would: errors name the member. Final, and its key passed from the field itself, so that the
+    /// call copies nothing.
+    final func write(
+        _ scalar: ScalarField, from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool
+    ) throws -> Bool {
+        writer.path.setTop(field: self)
+        return try scalar.write(from: storage, key: encodedKey, isFirst: isFirst, to: &writer)
+    }
 
     /// Writes the property's value alone, as an array element: an absent optional is `null`, which
     /// keeps the later elements at their indices.
@@ -413,12 +426,10 @@ class AnyBoundField: @unchecked Sendable {
 
 /// A property of type `Value`: ``AnyBoundField`` with its adapter and typed slot.
 final class BoundField<Value>: AnyBoundField, @unchecked Sendable {
-    private let encodedKey: EncodedKey
     private let slot: FieldSlot<Value>
     private let adapter: TypeAdapter<Value>
 
     init(keys: [PropertyKey], slot: FieldSlot<Value>, isFillable: Bool, adapter: TypeAdapter<Value>) {
-        self.encodedKey = EncodedKey(keys[0].components[keys[0].components.count - 1])
         self.slot = slot
         self.adapter = adapter
         super.init(keys: keys, isFillable: isFillable)

@@ -190,6 +190,16 @@ struct ModelStorage {
         unsafe (base + field.offset).assumingMemoryBound(to: Value.self).pointee
     }
 
+    /// Hands a field's value to `body` where it lies, not copied out: so a string or an array is not
+    /// retained and released around its write. Nothing assigns the field while `body` runs: writing
+    /// a model only reads it.
+    @inline(__always)
+    func withValue<Value, Result>(
+        at field: FieldSlot<Value>, _ body: (borrowing Value) throws -> Result
+    ) rethrows -> Result {
+        try unsafe body((base + field.offset).assumingMemoryBound(to: Value.self).pointee)
+    }
+
     /// The storage of the model held in a field, for reading it in place: a struct field's own bytes,
     /// or the instance a class field refers to. It is valid while this storage is, and only loaded
     /// from. `Value` must have stored properties (a non-zero size).

@@ -28,7 +28,14 @@ struct UnretainedBoundField {
 
     @inline(__always)
     func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
-        unsafe try accessor._withUnsafeGuaranteedRef { try $0.write(from: storage, to: &writer, isFirst: isFirst) }
+        if case .none = scalar {
+            return unsafe try accessor._withUnsafeGuaranteedRef {
+                try $0.write(from: storage, to: &writer, isFirst: isFirst)
+            }
+        }
+        return unsafe try accessor._withUnsafeGuaranteedRef {
+            try $0.write(scalar, from: storage, to: &writer, isFirst: isFirst)
+        }
     }
 }
 
