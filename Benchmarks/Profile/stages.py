@@ -18,7 +18,9 @@ STAGES = [
     ("UTF-8 validation", r"validateUTF8|ValidUTF8|_validate|_allASCII"),
     ("making Strings", r"JSONScannerV6string|unescaped|readPlainString|_uncheckedFromUTF8|_fromUTF8|SS7copying|memmove|memcpy|SS_Tg5"),
     ("whitespace", r"skipWhitespace"),
-    ("numbers", r"Integer|Double|JSONScannerV6number|Float|Decimal"),
+    # A built-in scalar field's read (`ScalarField.read`) parses its number, or its `true` or `false`,
+    # in place; its strings are made in `readPlainString`, above.
+    ("numbers", r"Integer|Double|JSONScannerV6number|Float|Decimal|ScalarFieldO4read"),
     # A dictionary's members gather in an array's blocks, and go in at the end (`ElementBuffer.insert`).
     ("dictionaries", r"Dictionary|Hasher|ElementBufferV6insert"),
     ("arrays", r"readElements|ArrayAdapter|ElementBuffer|ElementPool|ContiguousArray|nextElement|_allocateUninitialized|arrayDestroy"),
