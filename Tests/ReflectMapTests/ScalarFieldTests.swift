@@ -84,26 +84,23 @@ struct ScalarFieldTests {
         }
     }
 
-    static func text(_ value: Any?) -> String { value.map { "\($0)" } ?? "nil" }
-
-    static func plain(_ model: Plain, _ key: String) -> (field: String, element: String?) {
-        switch key {
-        case "int": (text(model.int), model.ints.first.map(text))
-        case "int64": (text(model.int64), model.int64s.first.map(text))
-        case "double": (text(model.double), model.doubles.first.map(text))
-        case "bool": (text(model.bool), model.bools.first.map(text))
-        default: (text(model.string), model.strings.first.map(text))
-        }
+    /// A value as text, an optional's wrapped value or `nil`.
+    static func text(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return "\(value)" }
+        return mirror.children.first.map { text($0.value) } ?? "nil"
     }
 
-    static func optionals(_ model: Optionals, _ key: String) -> (field: String, element: String?) {
-        switch key {
-        case "int": (text(model.int), model.ints.first.map(text))
-        case "int64": (text(model.int64), model.int64s.first.map(text))
-        case "double": (text(model.double), model.doubles.first.map(text))
-        case "bool": (text(model.bool), model.bools.first.map(text))
-        default: (text(model.string), model.strings.first.map(text))
+    /// A model's field `key` and the first element of its array `key + "s"` (`nil` when the array is
+    /// empty), as text.
+    static func values(_ model: Any, _ key: String) -> (field: String, element: String?) {
+        var field = ""
+        var element: String?
+        for child in Mirror(reflecting: model).children {
+            if child.label == key { field = text(child.value) }
+            if child.label == key + "s" { element = (child.value as? [Any])?.first.map(text) }
         }
+        return (field, element)
     }
 
     /// Lenient mode: the field holds what the array's element holds, or its default when the
@@ -112,7 +109,7 @@ struct ScalarFieldTests {
     func fieldsAgreeWithArrays(key: String) throws {
         let mapper = JSONMapper()
         let defaults = (
-            plain: Self.plain(Plain(), key).field, optional: Self.optionals(Optionals(), key).field
+            plain: Self.values(Plain(), key).field, optional: Self.values(Optionals(), key).field
         )
         for value in Self.values {
             let json = Self.document(key, value)
@@ -130,16 +127,16 @@ struct ScalarFieldTests {
             let arrayAlone = Data(#"{"\#(key)s": [\#(value)]}"#.utf8)
             guard (try? mapper.map(Plain.self, from: data)) != nil else {
                 // JSON that no mapping takes (a number beyond Double's range): refused alike.
-                let field = Self.outcome { (Self.plain(try mapper.map(Plain.self, from: fieldAlone), key).field, nil) }
-                let array = Self.outcome { (Self.plain(try mapper.map(Plain.self, from: arrayAlone), key).field, nil) }
+                let field = Self.outcome { (Self.values(try mapper.map(Plain.self, from: fieldAlone), key).field, nil) }
+                let array = Self.outcome { (Self.values(try mapper.map(Plain.self, from: arrayAlone), key).field, nil) }
                 #expect(field == array, "\(key) \(value)")
                 #expect(field != .values(field: defaults.plain, element: nil), "\(key) \(value)")
                 continue
             }
             for (route, plain, optional) in routes {
-                let read = try Self.plain(plain(), key)
+                let read = try Self.values(plain(), key)
                 #expect(read.field == (read.element ?? defaults.plain), "\(key) \(value) on \(route)")
-                let readOptional = try Self.optionals(optional(), key)
+                let readOptional = try Self.values(optional(), key)
                 #expect(
                     readOptional.field == (readOptional.element ?? defaults.optional), "\(key)? \(value) on \(route)")
             }
@@ -158,16 +155,16 @@ struct ScalarFieldTests {
         for value in Self.values {
             let field = Self.complete(key, value, inArray: false)
             let array = Self.complete(key, value, inArray: true)
-            let plainField = Self.outcome { (Self.plain(try mapper.map(Plain.self, from: field), key).field, nil) }
+            let plainField = Self.outcome { (Self.values(try mapper.map(Plain.self, from: field), key).field, nil) }
             let plainArray = Self.outcome {
-                (Self.plain(try mapper.map(Plain.self, from: array), key).element ?? "dropped", nil)
+                (Self.values(try mapper.map(Plain.self, from: array), key).element ?? "dropped", nil)
             }
             #expect(plainField == plainArray, "\(key) \(value)")
             let optionalField = Self.outcome {
-                (Self.optionals(try mapper.map(Optionals.self, from: field), key).field, nil)
+                (Self.values(try mapper.map(Optionals.self, from: field), key).field, nil)
             }
             let optionalArray = Self.outcome {
-                (Self.optionals(try mapper.map(Optionals.self, from: array), key).element ?? "dropped", nil)
+                (Self.values(try mapper.map(Optionals.self, from: array), key).element ?? "dropped", nil)
             }
             #expect(optionalField == optionalArray, "\(key)? \(value)")
         }

@@ -70,11 +70,11 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
 
     // The one adapter of each built-in scalar type is this class's, and its `read` is the type's
     // `readBuiltin`, which the direct read calls: so a field of one of those types reads directly.
-    override func scalarField(at field: FieldSlot<Value>) -> ScalarField {
+    override func scalarField(at field: FieldSlot<Value>) -> ScalarField? {
         ScalarField(at: field)
     }
 
-    override func optionalScalarField(at field: FieldSlot<Value?>) -> ScalarField {
+    override func optionalScalarField(at field: FieldSlot<Value?>) -> ScalarField? {
         ScalarField(optionalAt: field)
     }
 

@@ -57,13 +57,13 @@ class TypeAdapter<Value>: @unchecked Sendable {
         if let value = try read(&reader) { storage.store(value, at: field) }
     }
 
-    /// How the fill loop reads a field of this type at `field` with no call through the adapter:
-    /// ``ScalarField/none`` (through the adapter) but for the built-in scalars' adapters.
-    func scalarField(at field: FieldSlot<Value>) -> ScalarField { .none }
+    /// How the fill and write loops read and write a field of this type at `field` with no call
+    /// through the adapter: `nil` (through the adapter) but for the built-in scalars' adapters.
+    func scalarField(at field: FieldSlot<Value>) -> ScalarField? { nil }
 
     /// ``scalarField(at:)`` for an optional field of this type, whose adapter is an ``OptionalAdapter``
     /// around this one.
-    func optionalScalarField(at field: FieldSlot<Value?>) -> ScalarField { .none }
+    func optionalScalarField(at field: FieldSlot<Value?>) -> ScalarField? { nil }
 
     /// Reads the JSON array under the cursor, appending its usable elements to `result`; `false`
     /// (consuming nothing) when the value is not an array. The array is made once, at its size.
@@ -160,7 +160,7 @@ final class OptionalAdapter<Wrapped>: TypeAdapter<Wrapped?>, @unchecked Sendable
         try wrapped.readOptional(&reader, into: storage, at: field)
     }
 
-    override func scalarField(at field: FieldSlot<Wrapped?>) -> ScalarField {
+    override func scalarField(at field: FieldSlot<Wrapped?>) -> ScalarField? {
         wrapped.optionalScalarField(at: field)
     }
 

@@ -475,8 +475,9 @@ extension JSONScanner {
     /// nothing above U+10FFFF), throwing at the first invalid byte.
     ///
     /// On x86-64, SSE2 settles sixteen bytes a step (``ByteBlock/vectorValidUTF8(in:from:to:)``);
-    /// what it refuses or cannot judge (near the input's end) is
-    /// checked again by ``validateUTF8ByWords(_:)``, which says where and why the bytes are wrong.
+    /// what it refuses or cannot judge (near the input's end) is checked again by
+    /// ``validateUTF8ByWords(_:)``, which says where and why the bytes are wrong.
+    ///
     /// Out of line: the scanner's skipping loop calls it for every string beyond ASCII, and stays
     /// small enough to keep its own steps inline.
     @inline(never)

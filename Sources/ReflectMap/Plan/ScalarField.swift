@@ -8,9 +8,9 @@
 ///
 /// Most of a payload's members are such fields, so the calls it saves are a large share of the fill
 /// and write loops' own work.
+///
+/// Any other field has none (`nil`), and is read and written through its field and its adapter.
 enum ScalarField {
-    /// Any other field: read through its field and its adapter.
-    case none
     case int(FieldSlot<Int>)
     case int64(FieldSlot<Int64>)
     case double(FieldSlot<Double>)
@@ -23,8 +23,8 @@ enum ScalarField {
     case optionalString(FieldSlot<String?>)
 
     /// The direct read of a field of type `Value` at `slot` whose adapter is `Value`'s built-in one:
-    /// ``none`` unless `Value` is one of the types read directly.
-    init<Value>(at slot: FieldSlot<Value>) {
+    /// `nil` unless `Value` is one of the types read directly.
+    init?<Value>(at slot: FieldSlot<Value>) {
         if let slot = slot as? FieldSlot<Int> {
             self = .int(slot)
         } else if let slot = slot as? FieldSlot<Int64> {
@@ -36,13 +36,13 @@ enum ScalarField {
         } else if let slot = slot as? FieldSlot<String> {
             self = .string(slot)
         } else {
-            self = .none
+            return nil
         }
     }
 
     /// The direct read of a field of type `Value?` at `slot` whose adapter is an optional one around
     /// `Value`'s built-in one.
-    init<Value>(optionalAt slot: FieldSlot<Value?>) {
+    init?<Value>(optionalAt slot: FieldSlot<Value?>) {
         if let slot = slot as? FieldSlot<Int?> {
             self = .optionalInt(slot)
         } else if let slot = slot as? FieldSlot<Int64?> {
@@ -54,15 +54,13 @@ enum ScalarField {
         } else if let slot = slot as? FieldSlot<String?> {
             self = .optionalString(slot)
         } else {
-            self = .none
+            return nil
         }
     }
 
     /// Reads the value under the cursor into the field, as its adapter's `read(_:into:at:)` would.
-    /// Not called for ``none``.
     func read(_ reader: inout JSONReader, into storage: ModelStorage) throws {
         switch self {
-        case .none: try reader.skipValue()
         case .int(let slot): if let value = try Int.readBuiltin(&reader) { storage.store(value, at: slot) }
         case .int64(let slot): if let value = try Int64.readBuiltin(&reader) { storage.store(value, at: slot) }
         case .double(let slot): if let value = try Double.readBuiltin(&reader) { storage.store(value, at: slot) }
@@ -77,11 +75,9 @@ enum ScalarField {
     }
 
     /// Writes the field as a member under `key`, as its adapter's `writeMember` would: `false`, with
-    /// nothing written, for an absent optional unless the writer writes `nil` as `null`. Not called
-    /// for ``none``.
+    /// nothing written, for an absent optional unless the writer writes `nil` as `null`.
     func write(from storage: ModelStorage, key: EncodedKey, isFirst: Bool, to writer: inout JSONWriter) throws -> Bool {
         switch self {
-        case .none: return false
         case .int(let slot): Self.write(slot, storage, key, isFirst, &writer, Int.writeBuiltin)
         case .int64(let slot): Self.write(slot, storage, key, isFirst, &writer, Int64.writeBuiltin)
         case .double(let slot): try Self.write(slot, storage, key, isFirst, &writer, Double.writeBuiltin)

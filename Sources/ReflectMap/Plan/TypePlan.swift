@@ -404,11 +404,11 @@ class AnyBoundField: @unchecked Sendable {
     var mayHoldInstances: Bool { true }
 
     /// How the fill and write loops read and write the property with no call through the field and
-    /// its adapter: ``ScalarField/none`` but for a built-in scalar whose adapter is its built-in one.
-    var scalarField: ScalarField { .none }
+    /// its adapter: `nil` but for a built-in scalar whose adapter is its built-in one.
+    var scalarField: ScalarField? { nil }
 
-    /// Writes the property through its ``scalarField`` (not ``ScalarField/none``), as ``write(from:to:isFirst:)``
-    /// would: errors name the member. Final, and its key passed from the field itself, so that the
+    /// Writes the property through its ``scalarField``, as ``write(from:to:isFirst:)`` would: errors
+    /// name the member. Final, and its key passed from the field itself, so that the
     /// call copies nothing.
     final func write(
         _ scalar: ScalarField, from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool
@@ -439,7 +439,7 @@ final class BoundField<Value>: AnyBoundField, @unchecked Sendable {
         try adapter.read(&reader, into: storage, at: slot)
     }
 
-    override var scalarField: ScalarField { adapter.scalarField(at: slot) }
+    override var scalarField: ScalarField? { adapter.scalarField(at: slot) }
 
     override func noteMissing(_ reader: inout JSONReader) throws {
         if reader.isStrict && !adapter.isOptional {

@@ -9,8 +9,8 @@
 @safe
 struct UnretainedBoundField {
     private let accessor: Unmanaged<AnyBoundField>
-    /// The field's direct read, when it is a built-in scalar read by its built-in adapter.
-    private let scalar: ScalarField
+    /// The field's direct read and write, when it is a built-in scalar with its built-in adapter.
+    private let scalar: ScalarField?
 
     init(_ accessor: AnyBoundField) {
         unsafe self.accessor = unsafe .passUnretained(accessor)
@@ -19,16 +19,16 @@ struct UnretainedBoundField {
 
     @inline(__always)
     func read(from reader: inout JSONReader, into storage: ModelStorage) throws {
-        if case .none = scalar {
-            unsafe try accessor._withUnsafeGuaranteedRef { try $0.read(from: &reader, into: storage) }
-        } else {
+        if let scalar {
             try scalar.read(&reader, into: storage)
+        } else {
+            unsafe try accessor._withUnsafeGuaranteedRef { try $0.read(from: &reader, into: storage) }
         }
     }
 
     @inline(__always)
     func write(from storage: ModelStorage, to writer: inout JSONWriter, isFirst: Bool) throws -> Bool {
-        if case .none = scalar {
+        guard let scalar else {
             return unsafe try accessor._withUnsafeGuaranteedRef {
                 try $0.write(from: storage, to: &writer, isFirst: isFirst)
             }
