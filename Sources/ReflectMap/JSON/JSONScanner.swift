@@ -58,15 +58,16 @@ package struct JSONScanner {
         #if arch(x86_64)
         // Sixteen bytes at a time with SSE2, to the first that is not whitespace; the word loop
         // takes the last fifteen bytes of the input. A local cursor stays in a register, and
-        // `index` is set once.
+        // `index` is set once. The next block is sixteen bytes on, not `run` bytes: its load then
+        // waits for no result of this block's, only for the branch, which is predicted.
         var position = index
         while let block = bytes.block(at: position) {
             let run = ByteBlock.vectorWhitespaceRun(block)
-            position &+= run
             if run < 16 {
-                index = position
+                index = position &+ run
                 return
             }
+            position &+= 16
         }
         index = position
         #endif
