@@ -43,8 +43,9 @@ enum ByteBlock {
         while let block = bytes.block(at: position) {
             let run = wordStringRun(block)
             hasHigh = hasHigh || run.hasHigh
-            position += run.length
-            if run.length < 16 { break }
+            if run.length < 16 { return (position + run.length, hasHigh) }
+            // Sixteen on, not `run.length` on: the next load waits for no result of this block's.
+            position += 16
         }
         return (position, hasHigh)
     }

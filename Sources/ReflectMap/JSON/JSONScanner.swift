@@ -578,8 +578,12 @@ extension JSONScanner {
             // In contents the scanner has checked, the only stop a block can hold is a backslash.
             while position <= span.end &- 16, let block = bytes.block(at: position) {
                 let length = ByteBlock.stringRun(block).length
-                position += length
-                if length < 16 { break }
+                if length < 16 {
+                    position += length
+                    break
+                }
+                // Sixteen on, not `length` on: the next load waits for no result of this block's.
+                position += 16
             }
             while position < span.end && bytes[position] != .backslash { position += 1 }
             if position > run { bytes.append(run..<position, to: &result) }
