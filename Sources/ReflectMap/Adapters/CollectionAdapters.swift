@@ -186,27 +186,15 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
         do {
             isObject = try reader.readObject { text, reader in
                 if reporting, !seen.insert(text).inserted { reader.dropReport(depth: depth, steps: [text]) }
-                guard let key = codec.decode(text) else {
-                    let _: Value? = try reader.fail(
-                        .invalidValue(value: JSONScalar.string(text).summary, type: "\(codec.typeName) key"))
+                // The key goes in first, and is taken back if its value is unusable: neither is
+                // held as an `Optional` here, which generic code looks up on every call.
+                if codec.isIdentity {
+                    _ = codec.decode(text, appendingTo: &keys, pool: pool)
+                } else if try !Self.appendKey(text, codec, winners, to: &keys, pool: pool, &reader) {
                     return try reader.skipValue()
                 }
-                if !codec.isIdentity, let winner = winners[key], winner != text {
-                    let _: Value? = try reader.fail(
-                        .invalidValue(
-                            value: JSONScalar.string(text).summary,
-                            type:
-                                "\(codec.typeName) key, as another spelling of the same key (\"\(winner)\") is in the object"
-                        ))
-                    return try reader.skipValue()
-                }
-                if let mapped = try adapter.read(&reader) {
-                    keys.append(key, pool: pool)
-                    values.append(mapped, pool: pool)
-                } else {
-                    // An unusable last value removes the key: what came before it goes in first.
-                    ElementBuffer.insert(keys: &keys, values: &values, into: &result, pool: pool)
-                    result.removeValue(forKey: key)
+                if try !adapter.read(&reader, appendingTo: &values, pool: pool) {
+                    Self.remove(text, codec, keys: &keys, values: &values, from: &result, pool: pool)
                 }
             }
         } catch {
@@ -217,6 +205,44 @@ final class DictionaryAdapter<Keys: DictionaryKeyCoding, Value>: TypeAdapter<[Ke
         ElementBuffer.insert(keys: &keys, values: &values, into: &result, pool: pool)
         guard isObject else { return try reader.rejectValue(expected: "an object of \(value.typeName)") }
         return result
+    }
+
+    /// Appends the key of a converting codec for `text` to `keys`: `false`, after failing the member,
+    /// when the text does not convert or another spelling of the same key is in the object. Out of
+    /// line, as is ``remove(_:_:keys:values:from:pool:)``: the `Optional`s they need would otherwise
+    /// cost the member loop a metadata lookup per member.
+    @inline(never)
+    private static func appendKey(
+        _ text: String, _ codec: Keys, _ winners: [Key: String], to keys: inout ElementBuffer, pool: ElementPool,
+        _ reader: inout JSONReader
+    ) throws -> Bool {
+        guard let key = codec.decode(text) else {
+            let _: Value? = try reader.fail(
+                .invalidValue(value: JSONScalar.string(text).summary, type: "\(codec.typeName) key"))
+            return false
+        }
+        if let winner = winners[key], winner != text {
+            let _: Value? = try reader.fail(
+                .invalidValue(
+                    value: JSONScalar.string(text).summary,
+                    type: "\(codec.typeName) key, as another spelling of the same key (\"\(winner)\") is in the object"
+                ))
+            return false
+        }
+        keys.append(key, pool: pool)
+        return true
+    }
+
+    /// An unusable last value removes its key: the key just appended is taken back, what came before
+    /// it goes into the dictionary, and then the key leaves it.
+    @inline(never)
+    private static func remove(
+        _ text: String, _ codec: Keys, keys: inout ElementBuffer, values: inout ElementBuffer,
+        from result: inout [Key: Value], pool: ElementPool
+    ) {
+        keys.removeLast(Key.self)
+        ElementBuffer.insert(keys: &keys, values: &values, into: &result, pool: pool)
+        if let key = codec.decode(text) { result.removeValue(forKey: key) }
     }
 
     /// For each key that more than one spelling gives, the spelling that counts: the canonical one

@@ -11,11 +11,19 @@ protocol DictionaryKeyCoding {
     var typeName: String { get }
     /// Whether every JSON key is its own key (so two spellings never give one key).
     var isIdentity: Bool { get }
+    /// Appends the key for a JSON object key to `buffer`: `false`, appending nothing, when it does
+    /// not convert. (A `Bool` rather than `Key?`: in generic code every `Optional` costs a metadata
+    /// lookup, once per key.)
+    func decode(_ text: String, appendingTo buffer: inout ElementBuffer, pool: ElementPool) -> Bool
 }
 
 /// `String` keys, as they are: the common case, with no conversion at all.
 struct StringKeys: DictionaryKeyCoding {
     func decode(_ text: String) -> String? { text }
+    func decode(_ text: String, appendingTo buffer: inout ElementBuffer, pool: ElementPool) -> Bool {
+        buffer.append(text, pool: pool)
+        return true
+    }
     func encode(_ key: String) -> String { key }
     var typeName: String { "String" }
     var isIdentity: Bool { true }
@@ -37,6 +45,11 @@ struct DictionaryKeyCodec<Key> {
     }
 
     func decode(_ text: String) -> Key? { decoder(text) }
+    func decode(_ text: String, appendingTo buffer: inout ElementBuffer, pool: ElementPool) -> Bool {
+        guard let key = decoder(text) else { return false }
+        buffer.append(key, pool: pool)
+        return true
+    }
     var isIdentity: Bool { false }
     func encode(_ key: Key) -> String { encoder(key) }
     /// How errors name the key type.

@@ -9,6 +9,7 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
     private let assigner: (inout JSONReader, ModelStorage, FieldSlot<Value>) throws -> Void
     private let optionalAssigner: (inout JSONReader, ModelStorage, FieldSlot<Value?>) throws -> Void
     private let elementsReader: (inout JSONReader, inout [Value]) throws -> Bool
+    private let appender: (inout JSONReader, inout ElementBuffer, ElementPool) throws -> Bool
     private let nestedArrayReader: (inout JSONReader, inout [[Value]]) throws -> Bool
     private let writer: Writer
     private let elementsWriter: ([Value], inout JSONWriter) throws -> Void
@@ -37,6 +38,11 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
             }
         }
         self.elementsReader = elementsReader
+        appender = { reader, buffer, pool in
+            guard let value = try read(&reader) else { return false }
+            buffer.append(value, pool: pool)
+            return true
+        }
         nestedArrayReader = { reader, arrays in
             var inner: [Value] = []
             guard try elementsReader(&reader, &inner) else { return false }
@@ -66,6 +72,12 @@ final class ScalarAdapter<Value>: TypeAdapter<Value>, @unchecked Sendable {
 
     override func read(_ reader: inout JSONReader) throws -> Value? {
         try self.reader(&reader)
+    }
+
+    override func read(
+        _ reader: inout JSONReader, appendingTo buffer: inout ElementBuffer, pool: ElementPool
+    ) throws -> Bool {
+        try appender(&reader, &buffer, pool)
     }
 
     // The one adapter of each built-in scalar type is this class's, and its `read` is the type's

@@ -65,6 +65,15 @@ class TypeAdapter<Value>: @unchecked Sendable {
     /// around this one.
     func optionalScalarField(at field: FieldSlot<Value?>) -> ScalarField? { nil }
 
+    /// Reads the value under the cursor and appends it to `buffer`, as a dictionary gathers its
+    /// values: `false`, appending nothing, when lenient mode skipped the value. (A `Bool` rather
+    /// than `Value?`: in generic code every `Optional` costs a metadata lookup, once per value.)
+    func read(_ reader: inout JSONReader, appendingTo buffer: inout ElementBuffer, pool: ElementPool) throws -> Bool {
+        guard let value = try read(&reader) else { return false }
+        buffer.append(value, pool: pool)
+        return true
+    }
+
     /// Reads the JSON array under the cursor, appending its usable elements to `result`; `false`
     /// (consuming nothing) when the value is not an array. The array is made once, at its size.
     func readElements(_ reader: inout JSONReader, into result: inout [Value]) throws -> Bool {

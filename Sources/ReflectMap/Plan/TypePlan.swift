@@ -508,6 +508,19 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
         if accepted { storage.store(model, at: field) }
     }
 
+    override func read(
+        _ reader: inout JSONReader, appendingTo buffer: inout ElementBuffer, pool: ElementPool
+    ) throws -> Bool {
+        guard try reader.isObjectNext() else {
+            try rejectNonObject(&reader)
+            return false
+        }
+        var accepted = false
+        let model = try makeModel(from: &reader, accepted: &accepted)
+        if accepted { buffer.append(consume model, pool: pool) }
+        return accepted
+    }
+
     override func readElements(_ reader: inout JSONReader, into result: inout [Model]) throws -> Bool {
         try reader.gatherElements(into: &result, elementsAreObjects: plan.isClass) { reader, elements, pool in
             guard try reader.isObjectNext() else { return try rejectNonObject(&reader) }

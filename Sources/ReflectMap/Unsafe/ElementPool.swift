@@ -207,12 +207,15 @@ struct ElementBuffer {
     /// by pair in the order they were read, so that a later value of a repeated key replaces the
     /// earlier one, and gives both blocks back. The dictionary grows once, to room for them all:
     /// grown a member at a time, it would double several times, and every doubling rehashes every
-    /// key through the generic (unspecialised) dictionary code. The caller appended to both buffers
+    /// key through the generic (unspecialised) dictionary code. The caller appends to both buffers
     /// in pairs, so they hold the same count.
     static func insert<Key: Hashable, Value>(
         keys: inout ElementBuffer, values: inout ElementBuffer, into dictionary: inout [Key: Value],
         pool: ElementPool
     ) {
+        // Each key is moved out with the value at its offset: a key without a value would be
+        // moved out with memory that holds none.
+        precondition(keys.count == values.count, "a dictionary's keys and values out of step")
         guard let keyBlock = unsafe keys.base, let valueBlock = unsafe values.base else { return }
         let count = keys.count
         // Both bound by `grow`, to `Key` and `Value`, with `count` elements initialised in each.
@@ -225,6 +228,15 @@ struct ElementBuffer {
         }
         unsafe keys.release(keyBlock, Key.self, pool)
         unsafe values.release(valueBlock, Value.self, pool)
+    }
+
+    /// Destroys the last element appended.
+    mutating func removeLast<Element>(_: Element.Type) {
+        guard count > 0, let raw = unsafe base else { return }
+        count -= 1
+        // Bound to `Element` by `grow`; the element at `count` was initialised, and is no longer
+        // counted once it is destroyed.
+        unsafe (raw.assumingMemoryBound(to: Element.self) + count).deinitialize(count: 1)
     }
 
     /// Destroys the elements (a read that throws), and gives the block back.
