@@ -58,6 +58,15 @@ private struct Collections: Mappable {
     var models: [String: ValueItem] = [:]
 }
 
+/// Array fields with defaults that hold elements, and one that holds none.
+private final class Defaults: Mappable {
+    var numbers = [1, 2, 3]
+    var names = ["a"]
+    var items: [ValueItem] = [ValueItem(id: 7, name: "seven")]
+    var empty: [Int] = []
+    required init() {}
+}
+
 /// Element counts on both sides of the capacities of the blocks that elements, keys and values gather
 /// in (a new first block has 512 bytes: 64 class references or 32 strings; each next block holds at
 /// least twice as many), and one large count.
@@ -135,6 +144,21 @@ struct CollectionBuildingTests {
             #expect(lenient.items.map(\.id) == Array(0..<20) + [0])
         }
         #expect(Failing.alive == 0)
+    }
+
+    @Test("An empty JSON array empties an array field whatever its default or earlier value held")
+    func emptyArraysReplaceEveryDefault() throws {
+        let text = #"{"numbers": [], "names": [ ], "items": [\#n], "empty": []}"#
+        let mapped = try JSONMapper().map(Defaults.self, from: json(text))
+        #expect(mapped.numbers.isEmpty && mapped.names.isEmpty && mapped.items.isEmpty && mapped.empty.isEmpty)
+        // An update empties what the model held before it, and a field that stayed empty stays so.
+        var model = Defaults()
+        model.empty = [9]
+        try JSONMapper().update(&model, from: json(#"{"numbers": [], "empty": []}"#))
+        #expect(model.numbers.isEmpty && model.empty.isEmpty && model.names == ["a"])
+        // The elements of a non-empty array still replace the default's.
+        let filled = try JSONMapper().map(Defaults.self, from: json(#"{"numbers": [4], "empty": [5, 6]}"#))
+        #expect(filled.numbers == [4] && filled.empty == [5, 6] && filled.items.map(\.id) == [7])
     }
 
     @Test("A dictionary of class models holds each key's model, at every size", .serialized, arguments: counts)

@@ -5,6 +5,9 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
     let element: TypeAdapter<Element>
     let isLossy: Bool
 
+    /// The array an empty JSON array stores: made once, as making one costs a call in generic code.
+    private let empty: [Element] = []
+
     init(element: TypeAdapter<Element>, isLossy: Bool = false) {
         self.element = element
         self.isLossy = isLossy
@@ -21,8 +24,15 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
     }
 
     override func read(_ reader: inout JSONReader, into storage: ModelStorage, at field: FieldSlot<[Element]>) throws {
+        // `[]`, common in real payloads, needs no element adapter and no array of its own. A field
+        // that holds an empty array already (its default, as a rule) keeps it: storing another
+        // would cost a retain and a release.
+        if try reader.readEmptyArray() {
+            if storage.withValue(at: field, { $0.count == 0 }) { return }
+            return storage.store(empty, at: field)
+        }
         var result: [Element] = []
-        guard try readElements(&reader, into: &result) else { return try rejectNonArray(&reader) }
+        guard try readNonEmptyElements(&reader, into: &result) else { return try rejectNonArray(&reader) }
         storage.store(result, at: field)
     }
 
@@ -55,6 +65,12 @@ final class ArrayAdapter<Element>: TypeAdapter<[Element]>, @unchecked Sendable {
     private func readElements(_ reader: inout JSONReader, into result: inout [Element]) throws -> Bool {
         // `[]`, common in real payloads, needs no element adapter.
         if try reader.readEmptyArray() { return true }
+        return try readNonEmptyElements(&reader, into: &result)
+    }
+
+    /// ``readElements(_:into:)`` once the value is known not to be `[]`.
+    @inline(__always)
+    private func readNonEmptyElements(_ reader: inout JSONReader, into result: inout [Element]) throws -> Bool {
         let element = self.element
         if isLossy {
             return try reader.readArray(

@@ -191,8 +191,8 @@ struct ModelStorage {
     }
 
     /// Hands a field's value to `body` where it lies, not copied out: so a string or an array is not
-    /// retained and released around its write. Nothing assigns the field while `body` runs: writing
-    /// a model only reads it.
+    /// retained and released around its use. Nothing assigns the field while `body` runs: its callers
+    /// (writing a field, and checking whether an array field is empty) only read it.
     @inline(__always)
     func withValue<Value, Result>(
         at field: FieldSlot<Value>, _ body: (borrowing Value) throws -> Result
