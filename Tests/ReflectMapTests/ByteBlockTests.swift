@@ -158,6 +158,10 @@ struct ByteBlockTests {
                 if ByteBlock.vectorWhitespaceRun(block) != expected {
                     Issue.record("vector route: \(bytes) gave \(ByteBlock.vectorWhitespaceRun(block)), not \(expected)")
                 }
+                // Indentation: spaces and line feeds only, the run the scanner tries first.
+                let indentation = bytes.firstIndex { $0 != 0x20 && $0 != 0x0A } ?? 16
+                let run = ByteBlock.vectorIndentationRun(block)
+                if run != indentation { Issue.record("indentation: \(bytes) gave \(run), not \(indentation)") }
             }
         }
         #endif

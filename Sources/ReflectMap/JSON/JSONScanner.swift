@@ -56,11 +56,28 @@ package struct JSONScanner {
 
     private mutating func skipWhitespaceRun() {
         #if arch(x86_64)
-        // Sixteen bytes at a time with SSE2, to the first that is not whitespace; the word loop
-        // takes the last fifteen bytes of the input. A local cursor stays in a register, and
-        // `index` is set once. The next block is sixteen bytes on, not `run` bytes: its load then
-        // waits for no result of this block's, only for the branch, which is predicted.
+        // Sixteen bytes at a time with SSE2. Pretty-printed JSON's runs are a line feed and spaces,
+        // so the first loop tests those two bytes only, to the first byte that is neither: that
+        // byte ends the run when it starts a token (every such byte is above 0x20, and no
+        // whitespace byte is). A tab, a carriage return or a byte that JSON does not allow there
+        // goes on to the second loop, which tests all four whitespace bytes; the word loop takes
+        // the last fifteen bytes of the input. A local cursor stays in a register, and `index` is
+        // set once. The next block is sixteen bytes on, not `run` bytes: its load then waits for no
+        // result of this block's, only for the branch, which is predicted.
         var position = index
+        while let block = bytes.block(at: position) {
+            let run = ByteBlock.vectorIndentationRun(block)
+            if run < 16 {
+                position &+= run
+                // The block held sixteen bytes from the old position, so this one is in the input.
+                if bytes[position] > .space {
+                    index = position
+                    return
+                }
+                break
+            }
+            position &+= 16
+        }
         while let block = bytes.block(at: position) {
             let run = ByteBlock.vectorWhitespaceRun(block)
             if run < 16 {
