@@ -207,6 +207,12 @@ struct CollectionBuildingTests {
         let long = try JSONMapper().map(
             Collections.self, from: json(#"{"texts": {\#(before), "k3": {}, \#(after)}}"#))
         #expect(long.texts.count == 79 && long.texts["k3"] == nil && long.texts["k79"] == "79")
+        // An unusable value before any usable one, first and again after an unusable one: its key's
+        // block, with no value beside it, goes back to the read's pool (the sanitizer runs check that).
+        let first = try JSONMapper().map(Collections.self, from: json(#"{"texts": {"a": [1], "b": "2"}}"#))
+        #expect(first.texts == ["b": "2"])
+        let twice = try JSONMapper().map(Collections.self, from: json(#"{"texts": {"a": {}, "b": [2]}}"#))
+        #expect(twice.texts.isEmpty)
     }
 
     @Test("A read that fails midway through a dictionary releases the models gathered before it")

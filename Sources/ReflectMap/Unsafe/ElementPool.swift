@@ -216,7 +216,13 @@ struct ElementBuffer {
         // Each key is moved out with the value at its offset: a key without a value would be
         // moved out with memory that holds none.
         precondition(keys.count == values.count, "a dictionary's keys and values out of step")
-        guard let keyBlock = unsafe keys.base, let valueBlock = unsafe values.base else { return }
+        guard let keyBlock = unsafe keys.base, let valueBlock = unsafe values.base else {
+            // No pair to move. A buffer may still hold a block with no element left in it (a key
+            // taken back before any value was gathered): the block goes back all the same.
+            if let keyBlock = unsafe keys.base { unsafe keys.release(keyBlock, Key.self, pool) }
+            if let valueBlock = unsafe values.base { unsafe values.release(valueBlock, Value.self, pool) }
+            return
+        }
         let count = keys.count
         // Both bound by `grow`, to `Key` and `Value`, with `count` elements initialised in each.
         let keyBase = unsafe keyBlock.assumingMemoryBound(to: Key.self)
