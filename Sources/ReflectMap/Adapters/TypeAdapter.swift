@@ -78,7 +78,7 @@ class TypeAdapter<Value>: @unchecked Sendable {
     /// (consuming nothing) when the value is not an array. The array is made once, at its size.
     func readElements(_ reader: inout JSONReader, into result: inout [Value]) throws -> Bool {
         try reader.gatherElements(into: &result) { reader, elements, pool in
-            if let value = try read(&reader) { elements.append(value, pool: pool) }
+            _ = try read(&reader, appendingTo: &elements, pool: pool)
         }
     }
 
