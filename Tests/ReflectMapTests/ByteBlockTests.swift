@@ -126,8 +126,9 @@ struct ByteBlockTests {
         var inputs = try suiteFiles("y_").map { Array($0.data) }
         for length in 0...40 {
             for stop in [UInt8(ascii: "a"), 0x0B, 0x0C, 0x00, 0x1F, 0x21, 0xA0] {
-                // Runs of each whitespace byte, and of all four in turn, ended by a byte that is not one.
-                for pattern in whitespace.map({ [$0] }) + [whitespace] {
+                // Runs of each whitespace byte, of all four in turn, and of indentation (a line feed, then
+                // spaces), ended by a byte that is not one.
+                for pattern in whitespace.map({ [$0] }) + [whitespace, [0x0A, 0x20, 0x20, 0x20]] {
                     let run = (0..<length).map { pattern[$0 % pattern.count] }
                     inputs.append(run + [stop] + Array("  \n".utf8))
                     inputs.append(run)
@@ -162,6 +163,16 @@ struct ByteBlockTests {
                 let indentation = bytes.firstIndex { $0 != 0x20 && $0 != 0x0A } ?? 16
                 let run = ByteBlock.vectorIndentationRun(block)
                 if run != indentation { Issue.record("indentation: \(bytes) gave \(run), not \(indentation)") }
+            }
+            // Two blocks: the run the scanner takes in line, up to 31 bytes.
+            InputBytes.reading(input) { bytes in
+                for offset in 0..<max(input.count - 31, 0) {
+                    guard let (first, second) = bytes.blocks(at: offset) else { continue }
+                    let window = input[offset..<offset + 32]
+                    let expected = (window.firstIndex { $0 != 0x20 && $0 != 0x0A } ?? offset + 32) - offset
+                    let run = ByteBlock.vectorIndentationRun(first, second)
+                    if run != expected { Issue.record("indentation: \(Array(window)) gave \(run), not \(expected)") }
+                }
             }
         }
         #endif
