@@ -515,18 +515,13 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
             try rejectNonObject(&reader)
             return false
         }
-        var accepted = false
-        let model = try makeModel(from: &reader, accepted: &accepted)
-        if accepted { buffer.append(consume model, pool: pool) }
-        return accepted
+        return try buffer.appendModel(self, from: &reader, pool: pool)
     }
 
     override func readElements(_ reader: inout JSONReader, into result: inout [Model]) throws -> Bool {
         try reader.gatherElements(into: &result, elementsAreObjects: plan.isClass) { reader, elements, pool in
             guard try reader.isObjectNext() else { return try rejectNonObject(&reader) }
-            var accepted = false
-            let model = try makeModel(from: &reader, accepted: &accepted)
-            if accepted { elements.append(consume model, pool: pool) }
+            try elements.appendModel(self, from: &reader, pool: pool)
         }
     }
 
@@ -543,14 +538,21 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
     @inline(__always)
     private func makeModel(from reader: inout JSONReader, accepted: inout Bool) throws -> Model {
         var model = Model()
+        accepted = try fillNew(&model, from: &reader)
+        return model
+    }
+
+    /// Fills a new model from the object under the cursor and runs its hooks; `false` when lenient
+    /// mode dropped the model its hook rejected.
+    @inline(__always)
+    func fillNew(_ model: inout Model, from reader: inout JSONReader) throws -> Bool {
         model.willStartMapping()
         let isClass = plan.isClass
         try fill(&model, from: &reader, updating: false) { field, storage in
             var fresh = Model()
             StoredFields.withStorage(of: &fresh, isClass: isClass) { field.copy(from: $0, to: storage) }
         }
-        accepted = try finish(&model, &reader)
-        return model
+        return try finish(&model, &reader)
     }
 
     /// Runs a filled model's ``Mappable/didFinishMapping()`` on the model itself, before it is stored.

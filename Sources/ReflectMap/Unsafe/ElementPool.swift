@@ -121,6 +121,35 @@ struct ElementBuffer {
         count += 1
     }
 
+    /// Appends a new model that `adapter` fills from the object under the cursor, made where it is
+    /// kept: when lenient mode drops it, or the read throws, it is destroyed and not appended. The
+    /// model is never moved: in generic code each move of one is a call. Returns whether it was kept.
+    @inline(__always)
+    @discardableResult
+    mutating func appendModel<Model: Mappable>(
+        _ adapter: ModelAdapter<Model>, from reader: inout JSONReader, pool: ElementPool
+    ) throws -> Bool {
+        if count == capacity { grow(Model.self, pool) }
+        // As in `append(_:pool:)`: room for `capacity` elements, bound to `Model`, and the slot at
+        // `count` is uninitialised. The fill cannot reach this buffer (a nested array gathers in a
+        // buffer of its own), so the slot stays where it is, and `count` counts it once it is kept.
+        let slot = unsafe base.unsafelyUnwrapped.assumingMemoryBound(to: Model.self) + count
+        unsafe slot.initialize(to: Model())
+        let kept: Bool
+        do {
+            kept = unsafe try adapter.fillNew(&slot.pointee, from: &reader)
+        } catch {
+            unsafe slot.deinitialize(count: 1)
+            throw error
+        }
+        if kept {
+            count += 1
+        } else {
+            unsafe slot.deinitialize(count: 1)
+        }
+        return kept
+    }
+
     @inline(never)
     private mutating func grow<Element>(_: Element.Type, _ pool: ElementPool) {
         let stride = MemoryLayout<Element>.stride
