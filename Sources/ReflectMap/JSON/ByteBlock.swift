@@ -190,23 +190,10 @@ enum ByteBlock {
     /// JSON's indentation: 16 when all are. SSE2 only.
     @inline(__always)
     static func vectorIndentationRun(_ block: SIMD2<UInt64>) -> Int {
-        (~vectorIndentationMask(block) | 0x1_0000).trailingZeroBitCount
-    }
-
-    /// How many of thirty-two bytes, from the start of `first` on into `second`, are spaces or line
-    /// feeds before the first byte that is neither: 32 when all are. SSE2 only.
-    @inline(__always)
-    static func vectorIndentationRun(_ first: SIMD2<UInt64>, _ second: SIMD2<UInt64>) -> Int {
-        (~(vectorIndentationMask(first) | vectorIndentationMask(second) &<< 16)).trailingZeroBitCount
-    }
-
-    /// A block's spaces and line feeds, as a mask with bit `i` for byte `i`. SSE2 only.
-    @inline(__always)
-    static func vectorIndentationMask(_ block: SIMD2<UInt64>) -> UInt32 {
         let bytes = SIMD2<Int64>(truncatingIfNeeded: block)
         let indentation = _mm_or_si128(
             _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x0A)))
-        return UInt32(truncatingIfNeeded: _mm_movemask_epi8(indentation))
+        return (~UInt32(truncatingIfNeeded: _mm_movemask_epi8(indentation)) | 0x1_0000).trailingZeroBitCount
     }
 
     /// ``stringContentsEnd(in:from:)`` with SSE2: a block with no stop costs its two masks, and its

@@ -147,19 +147,4 @@ package struct InputBytes {
         let lanes = unsafe UnsafeRawPointer(start.unsafelyUnwrapped + offset).loadUnaligned(as: SIMD2<UInt64>.self)
         return SIMD2(UInt64(littleEndian: lanes[0]), UInt64(littleEndian: lanes[1]))
     }
-
-    /// The thirty-two bytes at `offset` as two blocks (see ``block(at:)``), or `nil` when fewer than
-    /// thirty-two remain.
-    @inline(__always)
-    package func blocks(at offset: Int) -> (SIMD2<UInt64>, SIMD2<UInt64>)? {
-        guard offset >= 0, offset <= count &- 32 else { return nil }
-        // As in `word(at:)`, for thirty-two bytes.
-        let pointer = unsafe UnsafeRawPointer(start.unsafelyUnwrapped + offset)
-        let first = unsafe pointer.loadUnaligned(as: SIMD2<UInt64>.self)
-        let second = unsafe pointer.loadUnaligned(fromByteOffset: 16, as: SIMD2<UInt64>.self)
-        return (
-            SIMD2(UInt64(littleEndian: first[0]), UInt64(littleEndian: first[1])),
-            SIMD2(UInt64(littleEndian: second[0]), UInt64(littleEndian: second[1]))
-        )
-    }
 }
