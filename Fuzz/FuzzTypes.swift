@@ -211,6 +211,25 @@ enum FuzzOutcome: Equatable {
         if case .mapped(let written, _) = self { return .mapped(written, nil) }
         return self
     }
+
+    /// The outcome without what the report's entries quote of the input. Beyond 38 digits the
+    /// dictionary route holds a number as a rounded Decimal, as JSONSerialization does, so an entry
+    /// that quotes one differs by design.
+    var withoutQuotedValues: FuzzOutcome {
+        guard case .mapped(let written, var report?) = self else { return self }
+        let unquoted: ([MappingReport.Entry]) -> [MappingReport.Entry] = { entries in
+            entries.map { entry in
+                var entry = entry
+                entry.message = ""
+                entry.value = nil
+                return entry
+            }
+        }
+        report.coercions = unquoted(report.coercions)
+        report.skipped = unquoted(report.skipped)
+        report.unknownValues = unquoted(report.unknownValues)
+        return .mapped(written, report)
+    }
 }
 
 let fuzzSetKeys: Set<String> = ["tagSet", "idSet"]
@@ -390,7 +409,9 @@ func checkType<T: Mappable>(_ type: T.Type, _ data: Data, _ parsed: JSONValue?, 
     guard let parsed, !exceedsMapperDepth(data) else { return }
     FuzzHooks.reset()
     let (tree, _) = fuzzRead(mapper) { try mapper.mapWithReport(T.self, fromJSONObject: parsed.jsonObject) }
-    fuzzCheck(knownFinding || bytes == tree, "\(name): the byte and dictionary routes disagree", bytes, tree)
+    let sameOutcome =
+        bytes == tree || (hasLongDigitRun(data) && bytes.withoutQuotedValues == tree.withoutQuotedValues)
+    fuzzCheck(knownFinding || sameOutcome, "\(name): the byte and dictionary routes disagree", bytes, tree)
     // A repeated key's earlier value is read too, and its models' hooks run before it is replaced;
     // a dictionary holds only the last value. A read that failed ran the hooks of what it read before
     // the failure, and a dictionary's members come in the input's order on the byte route and in
