@@ -52,7 +52,7 @@ package struct JSONScanner {
             return
         }
         #if arch(x86_64)
-        // A line feed and its indentation (pretty output's runs, to eight levels of four spaces) is
+        // A line feed and its indentation (pretty output's runs, to seven levels of four spaces) is
         // taken here, in line, from the masks of one block or two. A call to the loops below costs
         // pretty input more than its runs' bytes do: taken in line, citm_catalog reads in a tenth
         // less time. The byte the run stops at ends it when it is above 0x20; a tab, a carriage

@@ -123,7 +123,8 @@ struct ElementBuffer {
 
     /// Appends a new model that `adapter` fills from the object under the cursor, made where it is
     /// kept: when lenient mode drops it, or the read throws, it is destroyed and not appended. The
-    /// model is never moved: in generic code each move of one is a call. Returns whether it was kept.
+    /// model is moved only into its slot, as it is made: in generic code each move of one is a call.
+    /// Returns whether it was kept.
     @inline(__always)
     @discardableResult
     mutating func appendModel<Model: Mappable>(
@@ -131,8 +132,10 @@ struct ElementBuffer {
     ) throws -> Bool {
         if count == capacity { grow(Model.self, pool) }
         // As in `append(_:pool:)`: room for `capacity` elements, bound to `Model`, and the slot at
-        // `count` is uninitialised. The fill cannot reach this buffer (a nested array gathers in a
-        // buffer of its own), so the slot stays where it is, and `count` counts it once it is kept.
+        // `count` is uninitialised. The fill cannot reach this buffer (a nested array or dictionary
+        // gathers in buffers of its own), so the slot stays where it is. While the fill runs, the slot
+        // holds the model beyond the buffer's `count`; before this returns or throws, the model is
+        // counted or destroyed, and the buffer again holds exactly `count` elements.
         let slot = unsafe base.unsafelyUnwrapped.assumingMemoryBound(to: Model.self) + count
         unsafe slot.initialize(to: Model())
         let kept: Bool
