@@ -489,6 +489,19 @@ private struct PickyParent: Mappable {
     var list: [Picky] = []
 }
 
+private final class PickyClass: Mappable {
+    var n = 0
+    init() {}
+    func didFinishMapping() throws {
+        if n < 0 { throw Refusal() }
+    }
+}
+
+private struct PickyLists: Mappable {
+    var list: [Picky] = []
+    var classes: [PickyClass] = []
+}
+
 @Suite("A model its own hook refuses is left out, wherever it stands")
 struct RefusedModelTests {
     @Test("In lenient mode a refused model leaves the property as it was, the optional nil and the array without it")
@@ -504,6 +517,20 @@ struct RefusedModelTests {
         #expect(throws: MappingError.self) {
             try JSONMapper(mode: .strict).map(PickyParent.self, from: json(#"{"child": {"n": -1}, "list": []}"#))
         }
+    }
+
+    @Test("Refused elements leave no gap, wherever they fall in the blocks an array gathers in, first and last too")
+    func refusedAcrossGatheringBlocks() throws {
+        // A new gathering block holds 64 eight-byte elements, then grows to 128 and 256: refusals
+        // just before, at and after each edge, and at both ends of the array.
+        let refused: Set<Int> = [0, 62, 63, 64, 65, 126, 127, 128, 129, 199]
+        let values = (0..<200).map { refused.contains($0) ? -1 - $0 : $0 }
+        let elements = values.map { #"{"n": \#($0)}"# }.joined(separator: ", ")
+        let lists = try JSONMapper().map(
+            PickyLists.self, from: json(#"{"list": [\#(elements)], "classes": [\#(elements)]}"#))
+        let kept = values.filter { $0 >= 0 }
+        #expect(lists.list.map(\.n) == kept)
+        #expect(lists.classes.map(\.n) == kept)
     }
 }
 

@@ -520,8 +520,7 @@ final class ModelAdapter<Model: Mappable>: TypeAdapter<Model>, @unchecked Sendab
 
     override func readElements(_ reader: inout JSONReader, into result: inout [Model]) throws -> Bool {
         try reader.gatherElements(into: &result, elementsAreObjects: plan.isClass) { reader, elements, pool in
-            guard try reader.isObjectNext() else { return try rejectNonObject(&reader) }
-            try elements.appendModel(self, from: &reader, pool: pool)
+            _ = try read(&reader, appendingTo: &elements, pool: pool)
         }
     }
 

@@ -126,7 +126,6 @@ struct ElementBuffer {
     /// model is moved only into its slot, as it is made: in generic code each move of one is a call.
     /// Returns whether it was kept.
     @inline(__always)
-    @discardableResult
     mutating func appendModel<Model: Mappable>(
         _ adapter: ModelAdapter<Model>, from reader: inout JSONReader, pool: ElementPool
     ) throws -> Bool {
