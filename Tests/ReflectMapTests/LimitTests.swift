@@ -521,8 +521,10 @@ struct RefusedModelTests {
 
     @Test("Refused elements leave no gap, wherever they fall in the blocks an array gathers in, first and last too")
     func refusedAcrossGatheringBlocks() throws {
-        // A new gathering block holds 64 eight-byte elements, then grows to 128 and 256: refusals
-        // just before, at and after each edge, and at both ends of the array.
+        // A pool with no block kept from an earlier read starts an array of eight-byte elements in a
+        // block of 64, then grows it to 128 and 256: refusals just before, at and after each edge, and
+        // at both ends of the array. (A pool that kept a larger block from an earlier read, which other
+        // tests can leave, starts bigger: the refusals then fall within one block.)
         let refused: Set<Int> = [0, 62, 63, 64, 65, 126, 127, 128, 129, 199]
         let values = (0..<200).map { refused.contains($0) ? -1 - $0 : $0 }
         let elements = values.map { #"{"n": \#($0)}"# }.joined(separator: ", ")

@@ -53,9 +53,8 @@ package struct JSONScanner {
         }
         #if arch(x86_64)
         // A line feed and its indentation (pretty output's runs, to seven levels of four spaces) is
-        // taken here, in line, from the masks of one block or two. A call to the loops below costs
-        // pretty input more than its runs' bytes do: taken in line, citm_catalog reads in a tenth
-        // less time. The byte the run stops at ends it when it is above 0x20; a tab, a carriage
+        // taken here, in line, from the masks of one block or two: a call to the loops below costs
+        // pretty input more than its runs' bytes do. The byte the run stops at ends it when it is above 0x20; a tab, a carriage
         // return, a byte JSON does not allow there, or a run of 32 bytes or more goes on to the
         // loops. Each block read holds the stop, so the stop is in the input.
         if let block = bytes.block(at: index) {

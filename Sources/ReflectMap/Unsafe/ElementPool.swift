@@ -114,11 +114,17 @@ struct ElementBuffer {
 
     @inline(__always)
     mutating func append<Element>(_ element: consuming Element, pool: ElementPool) {
+        unsafe nextSlot(Element.self, pool).initialize(to: consume element)
+        count += 1
+    }
+
+    /// The uninitialised slot at `count`, the block grown first when it is full.
+    @inline(__always)
+    private mutating func nextSlot<Element>(_: Element.Type, _ pool: ElementPool) -> UnsafeMutablePointer<Element> {
         if count == capacity { grow(Element.self, pool) }
         // `grow` set `base`, bound to `Element` with room for `capacity` elements; `capacity` is 0
-        // while it is nil.
-        unsafe (base.unsafelyUnwrapped.assumingMemoryBound(to: Element.self) + count).initialize(to: consume element)
-        count += 1
+        // while it is nil. So `count` is below `capacity`, and the slot at `count` holds no element.
+        return unsafe base.unsafelyUnwrapped.assumingMemoryBound(to: Element.self) + count
     }
 
     /// Appends a new model that `adapter` fills from the object under the cursor, made where it is
@@ -129,13 +135,11 @@ struct ElementBuffer {
     mutating func appendModel<Model: Mappable>(
         _ adapter: ModelAdapter<Model>, from reader: inout JSONReader, pool: ElementPool
     ) throws -> Bool {
-        if count == capacity { grow(Model.self, pool) }
-        // As in `append(_:pool:)`: room for `capacity` elements, bound to `Model`, and the slot at
-        // `count` is uninitialised. The fill cannot reach this buffer (a nested array or dictionary
-        // gathers in buffers of its own), so the slot stays where it is. While the fill runs, the slot
-        // holds the model beyond the buffer's `count`; before this returns or throws, the model is
-        // counted or destroyed, and the buffer again holds exactly `count` elements.
-        let slot = unsafe base.unsafelyUnwrapped.assumingMemoryBound(to: Model.self) + count
+        let slot = unsafe nextSlot(Model.self, pool)
+        // The fill cannot reach this buffer (a nested array or dictionary gathers in buffers of its
+        // own), so the slot stays where it is. While the fill runs, the slot holds the model beyond the
+        // buffer's `count`; before this returns or throws, the model is counted or destroyed, and the
+        // buffer again holds exactly `count` elements.
         unsafe slot.initialize(to: Model())
         let kept: Bool
         do {
